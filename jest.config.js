@@ -18,6 +18,7 @@ module.exports = {
       displayName: "e2e",
       testMatch: ["<rootDir>/test/e2e/**/*.test.ts"],
       globalSetup: "<rootDir>/test/e2e/globalSetup.ts",
+      setupFilesAfterEnv: ["<rootDir>/test/e2e/setup.ts"],
       slowTestThreshold: 120,
     },
   ],

@@ -1,0 +1,121 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+import type { ConfigMap, OutputMap, Stack } from "@pulumi/pulumi/automation";
+import { LocalWorkspace, PulumiCommand } from "@pulumi/pulumi/automation";
+
+const repoRoot = resolve(__dirname, "../../..");
+
+/** A stack of a Pulumi program, isolated in its own temp workspace, backend and PULUMI_HOME. */
+export interface TestStack {
+  stack: Stack;
+  workDir: string;
+  /** Everything the engine printed, for leak checks. */
+  output: string[];
+  up(): Promise<OutputMap>;
+  preview(): Promise<{ changes: Record<string, number>; stdout: string }>;
+  refresh(): Promise<string>;
+  destroy(): Promise<string>;
+  /** `pulumi stack export` as a user runs it (secrets stay encrypted). */
+  exportState(): Promise<string>;
+  dispose(): Promise<void>;
+}
+
+export interface TestStackOptions {
+  /** A folder holding the program (index.ts), relative to the repo root. */
+  programDir: string;
+  projectName?: string;
+  stackName?: string;
+  config?: ConfigMap;
+  env?: Record<string, string>;
+}
+
+const tsconfig = {
+  compilerOptions: {
+    strict: true,
+    target: "ES2023",
+    module: "commonjs",
+    moduleResolution: "node",
+    esModuleInterop: true,
+    skipLibCheck: true,
+  },
+};
+
+/**
+ * Copies a program into a fresh temp workspace (with node_modules linked to the repo's, so the program
+ * and the dynamic-provider process resolve `@pulumi/pulumi` and `pulumi-tenant-admin` as a user's would)
+ * and creates a stack for it on a local file:// backend, through the real CLI.
+ */
+export async function createTestStack(options: TestStackOptions): Promise<TestStack> {
+  const root = mkdtempSync(join(tmpdir(), "tenant-admin-e2e-"));
+  const workDir = join(root, "program");
+  const backendDir = join(root, "backend");
+  const home = join(root, "home");
+  cpSync(resolve(repoRoot, options.programDir), workDir, {
+    recursive: true,
+    filter: (source) => !/Pulumi\.[^/]*\.yaml$/.test(source) || source.endsWith("Pulumi.yaml"),
+  });
+  symlinkSync(join(repoRoot, "node_modules"), join(workDir, "node_modules"), "dir");
+  const projectName = options.projectName ?? "tenant-admin-e2e";
+  writeFileSync(join(workDir, "Pulumi.yaml"), `name: ${projectName}\nruntime: nodejs\n`);
+  writeFileSync(join(workDir, "package.json"), JSON.stringify({ name: projectName, main: "index.ts" }));
+  writeFileSync(join(workDir, "tsconfig.json"), JSON.stringify(tsconfig));
+
+  const pulumiCommand = await PulumiCommand.get();
+  const envVars: Record<string, string> = {
+    PULUMI_BACKEND_URL: `file://${backendDir}`,
+    PULUMI_HOME: home,
+    PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    ...options.env,
+  };
+  for (const dir of [backendDir, home]) mkdirSync(dir, { recursive: true });
+  const stack = await LocalWorkspace.createOrSelectStack(
+    { stackName: options.stackName ?? "e2e", workDir },
+    { envVars, pulumiCommand },
+  );
+  if (options.config) await stack.setAllConfig(options.config);
+
+  const output: string[] = [];
+  const onOutput = (line: string) => output.push(line);
+
+  return {
+    stack,
+    workDir,
+    output,
+    async up() {
+      const result = await stack.up({ onOutput });
+      return result.outputs;
+    },
+    async preview() {
+      const result = await stack.preview({ onOutput, diff: true });
+      return { changes: result.changeSummary, stdout: result.stdout };
+    },
+    async refresh() {
+      const result = await stack.refresh({ onOutput });
+      return result.stdout;
+    },
+    async destroy() {
+      const result = await stack.destroy({ onOutput });
+      return result.stdout;
+    },
+    async exportState() {
+      // Not stack.exportStack(): the Automation API exports with --show-secrets.
+      const stackName = options.stackName ?? "e2e";
+      const result = await pulumiCommand.run(["stack", "export", "--stack", stackName], workDir, envVars);
+      return result.stdout;
+    },
+    async dispose() {
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The number of resources a preview would change: anything other than `same`. */
+export function changedCount(changes: Record<string, number>): number {
+  return Object.entries(changes)
+    .filter(([op]) => op !== "same")
+    .reduce((sum, [, count]) => sum + count, 0);
+}
