@@ -1,11 +1,14 @@
+import { execFile } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { promisify } from "node:util";
 
 import type { ConfigMap, OutputMap, Stack } from "@pulumi/pulumi/automation";
 import { LocalWorkspace, PulumiCommand } from "@pulumi/pulumi/automation";
 
 const repoRoot = resolve(__dirname, "../../..");
+const execFileAsync = promisify(execFile);
 
 /** A stack of a Pulumi program, isolated in its own temp workspace, backend and PULUMI_HOME. */
 export interface TestStack {
@@ -104,8 +107,12 @@ export async function createTestStack(options: TestStackOptions): Promise<TestSt
     async exportState() {
       // Not stack.exportStack(): the Automation API exports with --show-secrets.
       const stackName = options.stackName ?? "e2e";
-      const result = await pulumiCommand.run(["stack", "export", "--stack", stackName], workDir, envVars);
-      return result.stdout;
+      const { stdout } = await execFileAsync("pulumi", ["stack", "export", "--stack", stackName], {
+        cwd: workDir,
+        env: { ...process.env, ...envVars },
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      return stdout;
     },
     async dispose() {
       rmSync(root, { recursive: true, force: true });

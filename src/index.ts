@@ -1,0 +1,40 @@
+/**
+ * pulumi-tenant-admin: an identity tenant's CAPTCHA configuration and phone MFA templates as Pulumi
+ * resources, and its settings as a data source.
+ */
+export { CaptchaConfig } from "./resources/captchaConfig";
+export type {
+  CaptchaConfigArgs,
+  CaptchaConfigInputs,
+  CaptchaConfigOutputs,
+  CaptchaConfigSettings,
+  CaptchaSettings,
+} from "./resources/captchaConfig";
+export { PhoneTemplates } from "./resources/phoneTemplates";
+export type {
+  PhoneTemplateMessages,
+  PhoneTemplatesArgs,
+  PhoneTemplatesInputs,
+  PhoneTemplatesOutputs,
+} from "./resources/phoneTemplates";
+export type { TenantArgs, TenantInputs } from "./resources/tenant";
+export { getTenantSettings, getTenantSettingsOutput } from "./functions/tenantSettings";
+export type {
+  GetTenantSettingsArgs,
+  GetTenantSettingsOutputArgs,
+  SelectedTenantSettings,
+  TenantSettings,
+  TenantSettingsFieldName,
+} from "./functions/tenantSettings";
+export {
+  TenantAdminError,
+  TenantApiError,
+  TenantConfigError,
+  TenantConnectionError,
+  TenantRateLimitError,
+  TenantResponseError,
+  TokenRequestError,
+} from "./client";
+export { CONFIG_KEYS, ENV_VARS } from "./client";
+export { ALL_SCOPES, CAPTCHA_PROVIDER_IDS, DEFAULT_PHONE_TEMPLATES, ENABLED_LOCALES, SCOPES } from "./wire";
+export type { CaptchaProviderId } from "./wire";

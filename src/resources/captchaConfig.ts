@@ -1,0 +1,218 @@
+import * as pulumi from "@pulumi/pulumi";
+
+import type { CamelCased, TenantConnection } from "../client";
+import { TenantApiError, managementClientFor, toCamelDeep, toCamelKey, toSnakeDeep } from "../client";
+import type { CaptchaPatchRequest, CaptchaProviderId, CaptchaResponse } from "../wire";
+import { CREDENTIAL_PROVIDER_IDS, captchaPatchRequestSchema } from "../wire";
+import { checkFailuresFrom, withoutPrintedValues } from "./checkFailures";
+import type { DeepInput } from "./inputs";
+import { changedKeys, isRecord, pick, withSecretFields } from "./inputs";
+import { providerStub } from "./providerStub";
+import type { TenantArgs, TenantInputs } from "./tenant";
+import { ProviderContext, secretTenant } from "./tenant";
+import { containsUnknown } from "./unknowns";
+
+/** The CAPTCHA settings in the package's spelling, as the wire schema defines them. */
+export type CaptchaSettings = CamelCased<CaptchaPatchRequest>;
+
+/** The settings a resource manages: the active provider is always declared. */
+export type CaptchaConfigSettings = CaptchaSettings & { activeProviderId: CaptchaProviderId };
+
+/** Resolved inputs of a {@link CaptchaConfig}. */
+export type CaptchaConfigInputs = CaptchaConfigSettings & {
+  resetOnDelete?: boolean | undefined;
+  tenant?: TenantInputs | undefined;
+};
+
+/** Resolved outputs of a {@link CaptchaConfig}: its inputs as the tenant has them, and the tenant's URL. */
+export type CaptchaConfigOutputs = CaptchaConfigInputs & { domain: string };
+
+/**
+ * Arguments of {@link CaptchaConfig}. Constraints are the service's and are checked at `pulumi preview`:
+ *
+ * - `activeProviderId` (required): one of `arkose`, `auth_challenge`, `friendly_captcha`, `hcaptcha`,
+ *   `recaptcha_v2`, `recaptcha_enterprise`, `simple_captcha`. A provider that needs credentials (all but
+ *   `auth_challenge` and `simple_captcha`) must have its block declared in the same resource.
+ * - `hcaptcha`, `friendlyCaptcha`, `recaptchaV2`: `{siteKey, secret}`, each at most 100 characters.
+ * - `arkose`: `{siteKey, secret, clientSubdomain?, verifySubdomain?, failOpen?}`, strings at most 100.
+ * - `recaptchaEnterprise`: `{siteKey, apiKey, projectId}`, each at most 100 characters.
+ * - `authChallenge`: `{failOpen}`.
+ * - `simpleCaptcha`: a free-form map, sent with its keys verbatim.
+ * - `secret` and `apiKey` are stored in state as Pulumi secrets even when given as plain strings; the
+ *   service never returns them.
+ * - `resetOnDelete` (default false): on destroy, switch the tenant's active provider to
+ *   `auth_challenge`. By default a destroy leaves the tenant's CAPTCHA as it is, so removing the
+ *   resource never silently weakens bot protection.
+ * - `tenant`: an explicit tenant; default: stack config `tenant-admin:*`, then `AUTH0_*` environment
+ *   variables (see {@link TenantArgs}).
+ *
+ * Provider blocks the program does not declare are left as they are on the tenant.
+ */
+export interface CaptchaConfigArgs {
+  activeProviderId: pulumi.Input<CaptchaProviderId>;
+  arkose?: DeepInput<NonNullable<CaptchaSettings["arkose"]>>;
+  authChallenge?: DeepInput<NonNullable<CaptchaSettings["authChallenge"]>>;
+  friendlyCaptcha?: DeepInput<NonNullable<CaptchaSettings["friendlyCaptcha"]>>;
+  hcaptcha?: DeepInput<NonNullable<CaptchaSettings["hcaptcha"]>>;
+  recaptchaEnterprise?: DeepInput<NonNullable<CaptchaSettings["recaptchaEnterprise"]>>;
+  recaptchaV2?: DeepInput<NonNullable<CaptchaSettings["recaptchaV2"]>>;
+  simpleCaptcha?: pulumi.Input<Record<string, pulumi.Input<unknown>>>;
+  resetOnDelete?: pulumi.Input<boolean>;
+  tenant?: pulumi.Input<TenantArgs>;
+}
+
+/** Wire keys of free-form maps in the CAPTCHA settings. */
+const VERBATIM = ["simple_captcha"];
+/** Fields the service never returns; they live in state as secrets. */
+const SECRET_FIELDS = ["secret", "apiKey"];
+/** Inputs that configure the resource, not the tenant's CAPTCHA. */
+const RESOURCE_KEYS = ["resetOnDelete", "tenant"];
+/** Outputs that are not inputs. */
+const OUTPUT_ONLY_KEYS = ["domain"];
+
+function settingsOf(props: CaptchaConfigInputs): CaptchaConfigSettings {
+  return pick(props, [...RESOURCE_KEYS, ...OUTPUT_ONLY_KEYS]);
+}
+
+function toWire(settings: CaptchaConfigSettings): CaptchaPatchRequest {
+  return toSnakeDeep(settings, VERBATIM) as CaptchaPatchRequest;
+}
+
+/**
+ * The declared settings as the tenant has them now: readable fields from the service, secrets (which
+ * it never returns) from state. Fields and blocks the program does not declare are not looked at, so an
+ * undeclared provider never shows up as a change.
+ */
+function declaredAsOnTenant(declared: CaptchaConfigSettings, response: CaptchaResponse): CaptchaConfigSettings {
+  const onTenant = toCamelDeep(response, VERBATIM) as Record<string, unknown>;
+  const result: Record<string, unknown> = {
+    activeProviderId: onTenant.activeProviderId ?? declared.activeProviderId,
+  };
+  for (const [block, value] of Object.entries(declared)) {
+    if (block === "activeProviderId") continue;
+    const declaredValue: unknown = value;
+    const current = onTenant[block];
+    if (block === "simpleCaptcha" || !isRecord(declaredValue) || !isRecord(current)) {
+      result[block] = current;
+      continue;
+    }
+    result[block] = Object.fromEntries(
+      Object.keys(declaredValue).map((field) => [
+        field,
+        SECRET_FIELDS.includes(field) ? declaredValue[field] : current[field],
+      ]),
+    );
+  }
+  return result as CaptchaConfigSettings;
+}
+
+function captchaId(connection: TenantConnection): string {
+  return `${new URL(connection.baseUrl).host}/attack-protection/captcha`;
+}
+
+/** Creates the provider implementation the serialized {@link providerStub} loads by package name. */
+export function createCaptchaConfigProvider(context: ProviderContext): Required<pulumi.dynamic.ResourceProvider> {
+  async function apply(inputs: CaptchaConfigInputs): Promise<{ id: string; outs: CaptchaConfigOutputs }> {
+    const connection = context.connection(inputs.tenant);
+    const settings = settingsOf(inputs);
+    const response = await managementClientFor(connection).patchCaptcha(toWire(settings));
+    const outs = { ...inputs, ...declaredAsOnTenant(settings, response), domain: connection.baseUrl };
+    return { id: captchaId(connection), outs };
+  }
+
+  return {
+    async configure(request) {
+      context.configure(request.config);
+    },
+
+    async check(_olds, news: CaptchaConfigInputs) {
+      const settings = settingsOf(news);
+      const wire = toWire(settings);
+      const parsed = captchaPatchRequestSchema.safeParse(wire, { reportInput: true });
+      const failures = parsed.success ? [] : checkFailuresFrom(parsed.error.issues, wire, VERBATIM);
+      failures.push(...activeProviderFailures(settings), ...context.tenantFailures(news.tenant));
+      return { inputs: news, failures: withoutPrintedValues(failures, news) };
+    },
+
+    async diff(_id, olds: CaptchaConfigOutputs, news: CaptchaConfigInputs) {
+      const replaces = context.movesTenant(olds.domain, news.tenant) ? ["tenant"] : [];
+      return { changes: changedKeys(pick(olds, OUTPUT_ONLY_KEYS), news).length > 0, replaces };
+    },
+
+    async create(inputs: CaptchaConfigInputs) {
+      return apply(inputs);
+    },
+
+    async update(_id, _olds, news: CaptchaConfigInputs) {
+      return { outs: (await apply(news)).outs };
+    },
+
+    async read(id, props: CaptchaConfigOutputs) {
+      const connection = context.connectionAt(props.domain, props.tenant);
+      let response: CaptchaResponse;
+      try {
+        response = await managementClientFor(connection).getCaptcha();
+      } catch (error) {
+        // The tenant has no CAPTCHA configuration any more: the resource is gone.
+        if (error instanceof TenantApiError && error.status === 404) return {};
+        throw error;
+      }
+      const settings = declaredAsOnTenant(settingsOf(props), response);
+      return { id, props: { ...props, ...settings }, inputs: { ...pick(props, OUTPUT_ONLY_KEYS), ...settings } };
+    },
+
+    async delete(_id, props: CaptchaConfigOutputs) {
+      if (props.resetOnDelete !== true) return;
+      const connection = context.connectionAt(props.domain, props.tenant);
+      await managementClientFor(connection).patchCaptcha({ active_provider_id: "auth_challenge" });
+    },
+  };
+}
+
+function activeProviderFailures(settings: CaptchaConfigSettings): pulumi.dynamic.CheckFailure[] {
+  const active = settings.activeProviderId;
+  if (containsUnknown(active) || !(CREDENTIAL_PROVIDER_IDS as readonly string[]).includes(active)) return [];
+  const block = toCamelKey(active);
+  if (block in settings && settings[block as keyof CaptchaConfigSettings] !== undefined) return [];
+  return [
+    {
+      property: block,
+      reason: `activeProviderId is "${active}", which needs credentials: declare the ${block} block in the same resource`,
+    },
+  ];
+}
+
+/**
+ * The tenant's CAPTCHA (bot detection) configuration: the active provider and the credentials and
+ * options of the providers the program declares. One per tenant. See {@link CaptchaConfigArgs}.
+ *
+ * Refresh reads the configuration back and reports out-of-band changes of every readable field;
+ * secrets and api keys, which the service never returns, are kept from state.
+ */
+export class CaptchaConfig extends pulumi.dynamic.Resource {
+  declare readonly activeProviderId: pulumi.Output<CaptchaProviderId>;
+  declare readonly arkose: pulumi.Output<CaptchaSettings["arkose"]>;
+  declare readonly authChallenge: pulumi.Output<CaptchaSettings["authChallenge"]>;
+  declare readonly friendlyCaptcha: pulumi.Output<CaptchaSettings["friendlyCaptcha"]>;
+  declare readonly hcaptcha: pulumi.Output<CaptchaSettings["hcaptcha"]>;
+  declare readonly recaptchaEnterprise: pulumi.Output<CaptchaSettings["recaptchaEnterprise"]>;
+  declare readonly recaptchaV2: pulumi.Output<CaptchaSettings["recaptchaV2"]>;
+  declare readonly simpleCaptcha: pulumi.Output<CaptchaSettings["simpleCaptcha"]>;
+  declare readonly resetOnDelete: pulumi.Output<boolean | undefined>;
+  /** The tenant's base URL, e.g. `https://my-tenant.example.com`. */
+  declare readonly domain: pulumi.Output<string>;
+
+  constructor(name: string, args: CaptchaConfigArgs, opts?: pulumi.CustomResourceOptions) {
+    const props = {
+      ...args,
+      arkose: withSecretFields(args.arkose, SECRET_FIELDS),
+      friendlyCaptcha: withSecretFields(args.friendlyCaptcha, SECRET_FIELDS),
+      hcaptcha: withSecretFields(args.hcaptcha, SECRET_FIELDS),
+      recaptchaEnterprise: withSecretFields(args.recaptchaEnterprise, SECRET_FIELDS),
+      recaptchaV2: withSecretFields(args.recaptchaV2, SECRET_FIELDS),
+      tenant: secretTenant(args.tenant),
+      domain: undefined,
+    };
+    super(providerStub("captchaConfig"), name, props, opts, "tenant-admin", "CaptchaConfig");
+  }
+}

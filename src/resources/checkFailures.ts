@@ -1,0 +1,83 @@
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+
+import { toCamelKey } from "../client";
+import { isUnknownAt } from "./unknowns";
+
+/**
+ * Turns zod issues into Pulumi check failures in the user's own (camelCase) property names, e.g.
+ * `{property: "hcaptcha.siteKey", reason: "must be at most 100 characters (got 101)"}`. Issues about a
+ * value that is not yet known (preview) are dropped: it is checked again once known.
+ *
+ * @param wireValue the value that was validated, in wire spelling (for the unknown look-up)
+ * @param verbatimRoots top-level wire keys of free-form maps whose keys are data, not field names
+ */
+export function checkFailuresFrom(
+  issues: readonly z.core.$ZodIssue[],
+  wireValue: unknown,
+  verbatimRoots: readonly string[] = [],
+): pulumi.dynamic.CheckFailure[] {
+  const failures: pulumi.dynamic.CheckFailure[] = [];
+  for (const issue of issues) {
+    if (isUnknownAt(wireValue, issue.path)) continue;
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        failures.push({
+          property: userPath([...issue.path, key], verbatimRoots),
+          reason: "is not a known property",
+        });
+      }
+      continue;
+    }
+    failures.push({ property: userPath(issue.path, verbatimRoots), reason: reasonFor(issue) });
+  }
+  return failures;
+}
+
+/**
+ * The engine prints a top-level property's input value beside its failure, and does not redact secrets
+ * nested inside an object. So a failure on an object-valued top-level property (a provider block, the
+ * tenant) names the property in its reason instead.
+ */
+export function withoutPrintedValues(
+  failures: readonly pulumi.dynamic.CheckFailure[],
+  inputs: Record<string, unknown>,
+): pulumi.dynamic.CheckFailure[] {
+  return failures.map((failure) => {
+    const topLevel = failure.property !== "" && !/[.[]/.test(failure.property);
+    const value = inputs[failure.property];
+    return topLevel && value !== null && typeof value === "object"
+      ? { property: "", reason: `${failure.property}: ${failure.reason}` }
+      : failure;
+  });
+}
+
+/** `["hcaptcha", "site_key"]` → `hcaptcha.siteKey`; keys under a verbatim root stay as they are. */
+export function userPath(path: readonly PropertyKey[], verbatimRoots: readonly string[] = []): string {
+  const verbatim = typeof path[0] === "string" && verbatimRoots.includes(path[0]);
+  return path
+    .map((segment, index) => {
+      if (typeof segment === "number") return `[${segment}]`;
+      const name = String(segment);
+      return verbatim && index > 0 ? name : toCamelKey(name);
+    })
+    .join(".")
+    .replace(/\.\[/g, "[");
+}
+
+function reasonFor(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case "invalid_type":
+      return issue.input === undefined ? "is required" : `must be a ${issue.expected}`;
+    case "too_big":
+      return issue.origin === "string"
+        ? `must be at most ${issue.maximum} characters (got ${String(issue.input ?? "").length})`
+        : `must be at most ${issue.maximum}`;
+    case "too_small":
+      return issue.origin === "string" ? `must be at least ${issue.minimum} characters` : `must be at least ${issue.minimum}`;
+    case "invalid_value":
+      return `must be one of: ${issue.values.map(String).join(", ")}`;
+    default:
+      return issue.message;
+  }
+}

@@ -1,0 +1,73 @@
+import * as pulumi from "@pulumi/pulumi";
+
+import { containsUnknown } from "./unknowns";
+
+/**
+ * The `Args` spelling of a resolved input type: every value, at every depth, may be a `pulumi.Input`.
+ * Free-form maps (`Record<string, unknown>`) accept inputs as values.
+ */
+export type DeepInput<T> = T extends readonly (infer Item)[]
+  ? pulumi.Input<DeepInput<Item>[]>
+  : T extends object
+    ? pulumi.Input<{ [K in keyof T]: DeepInput<T[K]> }>
+    : pulumi.Input<T>;
+
+/** The keys a dynamic provider receives besides the resource's own inputs. */
+const ENGINE_KEYS = new Set(["__provider"]);
+
+/** A copy of `props` without the engine's own keys and without `omit`. */
+export function pick<T extends object>(props: T, omit: readonly string[] = []): T {
+  return Object.fromEntries(
+    Object.entries(props).filter(([key]) => !ENGINE_KEYS.has(key) && !omit.includes(key)),
+  ) as T;
+}
+
+/**
+ * Marks `fields` of an input block secret. A plain object gets its fields marked one by one, so the
+ * rest of the block stays readable in outputs; a block that is itself an Output or a Promise can only be
+ * marked whole.
+ */
+export function withSecretFields<T extends object>(
+  block: pulumi.Input<T> | undefined,
+  fields: readonly string[],
+): pulumi.Input<T> | undefined {
+  if (block === undefined) return undefined;
+  const mark = (value: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(value).map(([key, field]) => [
+        key,
+        fields.includes(key) && field !== undefined ? pulumi.secret(field) : field,
+      ]),
+    ) as unknown as T;
+  if (pulumi.Output.isInstance(block) || block instanceof Promise) {
+    const marked = pulumi.output(block).apply((resolved) => mark(resolved as Record<string, unknown>));
+    return pulumi.secret(marked) as unknown as pulumi.Input<T>;
+  }
+  return mark(block as Record<string, unknown>);
+}
+
+/** Deep equality of JSON-like values, for diffs of inputs against state. */
+export function jsonEqual(left: unknown, right: unknown): boolean {
+  if (left === right) return true;
+  if (Array.isArray(left) && Array.isArray(right)) {
+    return left.length === right.length && left.every((item, index) => jsonEqual(item, right[index]));
+  }
+  if (isRecord(left) && isRecord(right)) {
+    const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
+    return [...keys].every((key) => jsonEqual(left[key], right[key]));
+  }
+  return false;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * The inputs whose new value differs from the old one, or is not yet known (preview): a value that is
+ * not known yet may change, so it counts as a change.
+ */
+export function changedKeys(olds: Record<string, unknown>, news: Record<string, unknown>): string[] {
+  const keys = new Set([...Object.keys(pick(olds)), ...Object.keys(pick(news))]);
+  return [...keys].filter((key) => containsUnknown(news[key]) || !jsonEqual(olds[key], news[key]));
+}

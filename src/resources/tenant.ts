@@ -1,0 +1,93 @@
+import * as pulumi from "@pulumi/pulumi";
+
+import type { TenantConnection, TenantSettingsInput } from "../client";
+import { CONFIG_KEYS, TenantConfigError, resolveTenantConnection } from "../client";
+import { containsUnknown } from "./unknowns";
+
+/**
+ * An explicit tenant for one resource or function call, so one program can manage several tenants.
+ * When given, it is used alone: nothing is taken from the stack config or the environment. The secret
+ * fields are stored in Pulumi state as secrets.
+ */
+export interface TenantArgs {
+  /** Host name (`my-tenant.eu.example.com`) or URL; plain `http` only for loopback addresses. */
+  domain: pulumi.Input<string>;
+  /** Client id of a machine-to-machine client (client-credentials flow). */
+  clientId?: pulumi.Input<string>;
+  /** Client secret of that client; stored as a secret. */
+  clientSecret?: pulumi.Input<string>;
+  /** A ready management API token, used as is; stored as a secret. */
+  apiToken?: pulumi.Input<string>;
+  /** Token audience; default `https://<domain>/api/v2/`. */
+  audience?: pulumi.Input<string>;
+}
+
+/** {@link TenantArgs} with every value resolved. */
+export type TenantInputs = { [K in keyof TenantArgs]: pulumi.Unwrap<TenantArgs[K]> };
+
+/** Marks the credential fields of a tenant argument secret, so they are encrypted in state. */
+export function secretTenant(tenant: pulumi.Input<TenantArgs> | undefined): pulumi.Input<TenantArgs> | undefined {
+  if (tenant === undefined) return undefined;
+  return pulumi.output(tenant).apply((resolved) => ({
+    ...resolved,
+    ...(resolved.clientSecret === undefined ? {} : { clientSecret: pulumi.secret(resolved.clientSecret) }),
+    ...(resolved.apiToken === undefined ? {} : { apiToken: pulumi.secret(resolved.apiToken) }),
+  }));
+}
+
+/**
+ * The stack config a dynamic provider was configured with, read once per provider process through the
+ * provider's `configure`, and the connection resolution on top of it.
+ */
+export class ProviderContext {
+  private stackConfig: TenantSettingsInput = {};
+
+  configure(config: pulumi.dynamic.Config): void {
+    this.stackConfig = stackConfigFrom((key) => config.get(key));
+  }
+
+  /** Resolves the connection: the `tenant` input, else stack config, else environment variables. */
+  connection(tenant: TenantInputs | undefined): TenantConnection {
+    return resolveTenantConnection({ explicit: tenant, config: this.stackConfig, env: process.env });
+  }
+
+  /**
+   * The connection to the tenant a resource's state records (`domain`), for refresh and delete: a
+   * resource created on one tenant is never read or deleted on another one that config now names.
+   */
+  connectionAt(domain: string | undefined, tenant: TenantInputs | undefined): TenantConnection {
+    if (tenant?.domain !== undefined || domain === undefined) return this.connection(tenant);
+    return resolveTenantConnection({ config: { ...this.stackConfig, domain }, env: process.env });
+  }
+
+  /** Whether the new inputs address another tenant than the one in state: that is a replace. */
+  movesTenant(stateDomain: string | undefined, tenant: TenantInputs | undefined): boolean {
+    if (stateDomain === undefined || containsUnknown(tenant)) return false;
+    return this.connection(tenant).baseUrl !== stateDomain;
+  }
+
+  /**
+   * Check failures for connection settings (domain format, missing credentials), so they show at
+   * preview. Reported without a property: the engine would print the tenant input's value beside it.
+   */
+  tenantFailures(tenant: TenantInputs | undefined): pulumi.dynamic.CheckFailure[] {
+    if (containsUnknown(tenant)) return [];
+    try {
+      this.connection(tenant);
+      return [];
+    } catch (error) {
+      if (error instanceof TenantConfigError) return [{ property: "", reason: error.message }];
+      throw error;
+    }
+  }
+}
+
+/** The stack config of the running program, for functions that run in the program process. */
+export function programStackConfig(): TenantSettingsInput {
+  return stackConfigFrom((key) => pulumi.runtime.getConfig(key));
+}
+
+function stackConfigFrom(read: (key: string) => string | undefined): TenantSettingsInput {
+  const entries = Object.entries(CONFIG_KEYS).map(([field, key]) => [field, read(key)] as const);
+  return Object.fromEntries(entries) as TenantSettingsInput;
+}

@@ -1,0 +1,116 @@
+import { describeWithEngine } from "./support/engine";
+import { changedCount } from "./support/stack";
+import type { TenantStack } from "./support/tenantStack";
+import { createTenantStack } from "./support/tenantStack";
+
+const secret = "hc-secret-5d1f0a9e7c";
+const rotatedSecret = "hc-secret-rotated-81be42";
+const writes = (calls: string[]) => calls.filter((call) => /^(PATCH|PUT|POST \/api)/.test(call));
+
+describeWithEngine("CaptchaConfig on the real engine against the emulator", () => {
+  let tenant: TenantStack;
+
+  beforeAll(async () => {
+    tenant = await createTenantStack();
+    await tenant.configure({
+      activeProviderId: { value: "hcaptcha" },
+      hcaptchaSiteKey: { value: "site-key-1" },
+      hcaptchaSecret: { value: secret, secret: true },
+      authChallengeFailOpen: { value: "false" },
+    });
+  });
+
+  afterAll(async () => {
+    await tenant?.dispose();
+  });
+
+  it("previews a fresh stack without a single write to the tenant", async () => {
+    tenant.emulator.clearRequestLog();
+    const { changes } = await tenant.harness.preview();
+    expect(changes).toMatchObject({ create: 2 });
+    expect(writes(tenant.calls())).toEqual([]);
+  });
+
+  it("creates the configuration with one PATCH and one token", async () => {
+    tenant.emulator.clearRequestLog();
+    const outputs = await tenant.harness.up();
+    expect(outputs.activeProviderId?.value).toBe("hcaptcha");
+    expect(outputs.hcaptchaSiteKey?.value).toBe("site-key-1");
+    expect(tenant.emulator.tenant.captchaWithSecrets()).toMatchObject({
+      active_provider_id: "hcaptcha",
+      hcaptcha: { site_key: "site-key-1", secret },
+      auth_challenge: { fail_open: false },
+    });
+    expect(tenant.calls()).toEqual(["POST /oauth/token", "PATCH /api/v2/attack-protection/captcha"]);
+  });
+
+  it("reports no changes on a second preview", async () => {
+    const { changes } = await tenant.harness.preview();
+    expect(changedCount(changes)).toBe(0);
+  });
+
+  it("keeps the secret encrypted in state and out of the engine's output", async () => {
+    const state = await tenant.harness.exportState();
+    expect(state).toContain("site-key-1");
+    expect(state).not.toContain(secret);
+    expect(state).not.toContain(tenant.emulator.clientSecret);
+    expect(tenant.harness.output.join("\n")).not.toContain(secret);
+  });
+
+  it("updates the resource when a site key changes", async () => {
+    await tenant.configure({ hcaptchaSiteKey: { value: "site-key-2" } });
+    const { changes } = await tenant.harness.preview();
+    expect(changes).toMatchObject({ update: 1 });
+    await tenant.harness.up();
+    expect(tenant.emulator.tenant.captcha()?.hcaptcha).toEqual({ site_key: "site-key-2" });
+  });
+
+  it("updates the resource when only the secret changes, without showing it", async () => {
+    await tenant.configure({ hcaptchaSecret: { value: rotatedSecret, secret: true } });
+    const { changes, stdout } = await tenant.harness.preview();
+    expect(changes).toMatchObject({ update: 1 });
+    expect(stdout).not.toContain(rotatedSecret);
+    await tenant.harness.up();
+    expect(tenant.emulator.tenant.captchaWithSecrets()?.hcaptcha).toEqual({
+      site_key: "site-key-2",
+      secret: rotatedSecret,
+    });
+  });
+
+  it("finds an out-of-band change on refresh and puts it back on up", async () => {
+    await tenant.emulator.tenant.patchCaptcha({
+      active_provider_id: "auth_challenge",
+      hcaptcha: { site_key: "changed-in-dashboard", secret: "other" },
+    });
+    await tenant.harness.refresh();
+    const state = await tenant.harness.exportState();
+    expect(state).toContain("changed-in-dashboard");
+    const { changes } = await tenant.harness.preview();
+    expect(changes).toMatchObject({ update: 1 });
+    await tenant.harness.up();
+    expect(tenant.emulator.tenant.captchaWithSecrets()).toMatchObject({
+      active_provider_id: "hcaptcha",
+      hcaptcha: { site_key: "site-key-2", secret: rotatedSecret },
+    });
+  });
+
+  it("leaves providers the program does not declare as they are", async () => {
+    await tenant.emulator.tenant.patchCaptcha({ recaptcha_v2: { site_key: "kept", secret: "kept-secret" } });
+    await tenant.harness.refresh();
+    const { changes } = await tenant.harness.preview();
+    expect(changedCount(changes)).toBe(0);
+    expect(tenant.emulator.tenant.captcha()?.recaptcha_v2).toEqual({ site_key: "kept" });
+  });
+
+  it("leaves the tenant's CAPTCHA as it is on destroy by default", async () => {
+    await tenant.harness.destroy();
+    expect(tenant.emulator.tenant.captcha()).toMatchObject({ active_provider_id: "hcaptcha" });
+  });
+
+  it("switches to auth_challenge on destroy with resetOnDelete", async () => {
+    await tenant.configure({ resetOnDelete: { value: "true" } });
+    await tenant.harness.up();
+    await tenant.harness.destroy();
+    expect(tenant.emulator.tenant.captcha()).toMatchObject({ active_provider_id: "auth_challenge" });
+  });
+});

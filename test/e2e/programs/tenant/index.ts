@@ -1,0 +1,50 @@
+// The e2e tests' program: what it declares is chosen by stack config, so a test changes the program's
+// desired state with `pulumi config set` exactly as a user edits a stack.
+import * as pulumi from "@pulumi/pulumi";
+import type { TenantSettingsFieldName } from "pulumi-tenant-admin";
+import { CaptchaConfig, PhoneTemplates, getTenantSettingsOutput } from "pulumi-tenant-admin";
+
+const config = new pulumi.Config("e2e");
+
+const activeProviderId = config.get("activeProviderId");
+if (activeProviderId) {
+  const siteKey = config.get("hcaptchaSiteKey");
+  const captcha = new CaptchaConfig("captcha", {
+    activeProviderId: activeProviderId as "hcaptcha",
+    ...(siteKey ? { hcaptcha: { siteKey, secret: config.require("hcaptchaSecret") } } : {}),
+    ...(config.get("recaptchaEnterpriseSiteKey")
+      ? {
+          recaptchaEnterprise: {
+            siteKey: config.require("recaptchaEnterpriseSiteKey"),
+            apiKey: config.requireSecret("recaptchaEnterpriseApiKey"),
+            projectId: config.require("recaptchaEnterpriseProjectId"),
+          },
+        }
+      : {}),
+    ...(config.getBoolean("authChallengeFailOpen") === undefined
+      ? {}
+      : { authChallenge: { failOpen: config.requireBoolean("authChallengeFailOpen") } }),
+    resetOnDelete: config.getBoolean("resetOnDelete") ?? false,
+  });
+  exports.activeProviderId = captcha.activeProviderId;
+  exports.hcaptchaSiteKey = captcha.hcaptcha.apply((block) => block?.siteKey);
+  exports.captchaDomain = captcha.domain;
+}
+
+const enrollmentMessage = config.get("enrollmentMessage");
+if (enrollmentMessage) {
+  const templates = new PhoneTemplates("templates", {
+    enrollmentMessage,
+    verificationMessage: config.require("verificationMessage"),
+  });
+  exports.enrollmentMessage = templates.enrollmentMessage;
+  exports.verificationMessage = templates.verificationMessage;
+}
+
+const settingsFields = config.get("settingsFields");
+if (settingsFields) {
+  exports.settings = getTenantSettingsOutput({
+    fields: settingsFields.split(",") as TenantSettingsFieldName[],
+    includeFields: config.getBoolean("includeFields") ?? true,
+  });
+}

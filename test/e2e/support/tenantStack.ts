@@ -1,0 +1,53 @@
+import type { ConfigMap } from "@pulumi/pulumi/automation";
+
+import type { EmulatorOptions, TenantEmulator } from "../../../src/emulator";
+import { startEmulator } from "../../../src/emulator";
+import type { TestStack } from "./stack";
+import { createTestStack } from "./stack";
+
+/** An emulated tenant and a stack of the e2e program configured to manage it. */
+export interface TenantStack {
+  emulator: TenantEmulator;
+  harness: TestStack;
+  /** Sets `e2e:*` program config (secret values stay secret). */
+  configure(values: ConfigMap): Promise<void>;
+  /** Removes `e2e:*` program config keys. */
+  unconfigure(...keys: string[]): Promise<void>;
+  /** The requests the emulator saw, as `METHOD path`. */
+  calls(): string[];
+  dispose(): Promise<void>;
+}
+
+export async function createTenantStack(
+  options: { emulator?: EmulatorOptions; credentials?: ConfigMap; programDir?: string } = {},
+): Promise<TenantStack> {
+  const emulator = await startEmulator(options.emulator ?? {});
+  const credentials: ConfigMap = options.credentials ?? {
+    "tenant-admin:clientId": { value: emulator.clientId },
+    "tenant-admin:clientSecret": { value: emulator.clientSecret, secret: true },
+  };
+  const harness = await createTestStack({
+    programDir: options.programDir ?? "test/e2e/programs/tenant",
+    config: { "tenant-admin:domain": { value: emulator.domain }, ...credentials },
+    env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
+  });
+  const qualify = (key: string) => (key.includes(":") ? key : `e2e:${key}`);
+  return {
+    emulator,
+    harness,
+    async configure(values) {
+      const qualified = Object.fromEntries(Object.entries(values).map(([key, value]) => [qualify(key), value]));
+      await harness.stack.setAllConfig(qualified);
+    },
+    async unconfigure(...keys) {
+      await harness.stack.removeAllConfig(keys.map(qualify));
+    },
+    calls() {
+      return emulator.requestLog.map((entry) => `${entry.method} ${entry.path}`);
+    },
+    async dispose() {
+      await harness.dispose();
+      await emulator.close();
+    },
+  };
+}
