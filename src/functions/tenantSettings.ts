@@ -1,7 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
 
 import type { CamelCaseKey, CamelCased } from "../client";
-import { TenantConfigError, managementClientFor, resolveTenantConnection, toCamelDeep, toCamelKey } from "../client";
+import {
+  TenantConfigError,
+  managementClientFor,
+  resolveTenantConnection,
+  toCamelDeep,
+  toCamelKey,
+} from "../client";
 import type { TenantSettingsField, TenantSettingsResponse } from "../wire";
 import { TENANT_SETTINGS_FIELDS, TENANT_SETTINGS_VERBATIM_PATHS } from "../wire";
 import type { TenantArgs, TenantInputs } from "../resources/tenant";
@@ -22,9 +28,10 @@ export type TenantSettings = CamelCased<TenantSettingsResponse>;
 export type TenantSettingsFieldName = CamelCaseKey<TenantSettingsField>;
 
 /** The settings a call returns: narrowed to `fields` when they are included, without them when excluded. */
-export type SelectedTenantSettings<F extends readonly TenantSettingsFieldName[], I extends boolean | undefined> = [
-  F[number],
-] extends [never]
+export type SelectedTenantSettings<
+  F extends readonly TenantSettingsFieldName[],
+  I extends boolean | undefined,
+> = [F[number]] extends [never]
   ? TenantSettings
   : I extends false
     ? Omit<TenantSettings, F[number]>
@@ -66,7 +73,9 @@ function wireFields(fields: readonly string[]): TenantSettingsField[] {
     const field = WIRE_FIELD_BY_NAME.get(name);
     if (field === undefined) {
       const known = [...WIRE_FIELD_BY_NAME.keys()].join(", ");
-      throw new TenantConfigError(`getTenantSettings: unknown field "${name}" in fields; known fields: ${known}`);
+      throw new TenantConfigError(
+        `getTenantSettings: unknown field "${name}" in fields; known fields: ${known}`,
+      );
     }
     return field;
   });
@@ -81,14 +90,23 @@ function wireFields(fields: readonly string[]): TenantSettingsField[] {
 export async function getTenantSettings<
   const F extends readonly TenantSettingsFieldName[] = [],
   I extends boolean | undefined = undefined,
->(args: GetTenantSettingsArgs<F, I> = {}, _opts?: pulumi.InvokeOptions): Promise<SelectedTenantSettings<F, I>> {
+>(
+  args: GetTenantSettingsArgs<F, I> = {},
+  _opts?: pulumi.InvokeOptions,
+): Promise<SelectedTenantSettings<F, I>> {
   const fields = args.fields === undefined ? undefined : wireFields(args.fields);
-  const connection = resolveTenantConnection({ explicit: args.tenant, config: programStackConfig(), env: process.env });
+  const connection = resolveTenantConnection({
+    explicit: args.tenant,
+    config: programStackConfig(),
+    env: process.env,
+  });
   const response = await managementClientFor(connection).getTenantSettings({
     ...(fields === undefined ? {} : { fields }),
     ...(args.includeFields === undefined ? {} : { includeFields: args.includeFields }),
   });
-  return toCamelDeep(response, TENANT_SETTINGS_VERBATIM_PATHS) as SelectedTenantSettings<F, I>;
+  // The service honoured `fields`, so the settings hold exactly the selected ones.
+  const settings: SelectedTenantSettings<F, I> = toCamelDeep(response, TENANT_SETTINGS_VERBATIM_PATHS);
+  return settings;
 }
 
 /**
@@ -98,9 +116,17 @@ export async function getTenantSettings<
 export function getTenantSettingsOutput<
   const F extends readonly TenantSettingsFieldName[] = [],
   I extends boolean | undefined = undefined,
->(args: GetTenantSettingsOutputArgs<F, I> = {}, opts?: pulumi.InvokeOptions): pulumi.Output<SelectedTenantSettings<F, I>> {
-  const settings = pulumi.output(args.tenant).apply((tenant) =>
-    getTenantSettings<F, I>({ ...args, ...(tenant === undefined ? {} : { tenant }) } as GetTenantSettingsArgs<F, I>, opts),
-  );
-  return pulumi.unsecret(settings) as pulumi.Output<SelectedTenantSettings<F, I>>;
+>(
+  args: GetTenantSettingsOutputArgs<F, I> = {},
+  opts?: pulumi.InvokeOptions,
+): pulumi.Output<SelectedTenantSettings<F, I>> {
+  const settings = pulumi
+    .output(args.tenant)
+    .apply((tenant) =>
+      getTenantSettings<F, I>(
+        { ...args, ...(tenant === undefined ? {} : { tenant }) } as GetTenantSettingsArgs<F, I>,
+        opts,
+      ),
+    );
+  return pulumi.unsecret<SelectedTenantSettings<F, I>>(settings);
 }

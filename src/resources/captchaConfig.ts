@@ -8,8 +8,8 @@ import { checkFailuresFrom, withoutPrintedValues } from "./checkFailures";
 import type { DeepInput } from "./inputs";
 import { changedKeys, isRecord, pick, withSecretFields } from "./inputs";
 import { providerStub } from "./providerStub";
-import type { TenantArgs, TenantInputs } from "./tenant";
-import { ProviderContext, secretTenant } from "./tenant";
+import type { ProviderContext, TenantArgs, TenantInputs } from "./tenant";
+import { secretTenant } from "./tenant";
 import { containsUnknown } from "./unknowns";
 
 /** The CAPTCHA settings in the package's spelling, as the wire schema defines them. */
@@ -83,7 +83,10 @@ function toWire(settings: CaptchaConfigSettings): CaptchaPatchRequest {
  * it never returns) from state. Fields and blocks the program does not declare are not looked at, so an
  * undeclared provider never shows up as a change.
  */
-function declaredAsOnTenant(declared: CaptchaConfigSettings, response: CaptchaResponse): CaptchaConfigSettings {
+function declaredAsOnTenant(
+  declared: CaptchaConfigSettings,
+  response: CaptchaResponse,
+): CaptchaConfigSettings {
   const onTenant = toCamelDeep(response, VERBATIM) as Record<string, unknown>;
   const result: Record<string, unknown> = {
     activeProviderId: onTenant.activeProviderId ?? declared.activeProviderId,
@@ -111,7 +114,9 @@ function captchaId(connection: TenantConnection): string {
 }
 
 /** Creates the provider implementation the serialized {@link providerStub} loads by package name. */
-export function createCaptchaConfigProvider(context: ProviderContext): Required<pulumi.dynamic.ResourceProvider> {
+export function createCaptchaConfigProvider(
+  context: ProviderContext,
+): Required<pulumi.dynamic.ResourceProvider> {
   async function apply(inputs: CaptchaConfigInputs): Promise<{ id: string; outs: CaptchaConfigOutputs }> {
     const connection = context.connection(inputs.tenant);
     const settings = settingsOf(inputs);
@@ -131,7 +136,10 @@ export function createCaptchaConfigProvider(context: ProviderContext): Required<
       const parsed = captchaPatchRequestSchema.safeParse(wire, { reportInput: true });
       const failures = parsed.success ? [] : checkFailuresFrom(parsed.error.issues, wire, VERBATIM);
       failures.push(...activeProviderFailures(settings), ...context.tenantFailures(news.tenant));
-      return { inputs: news, failures: withoutPrintedValues(failures, news) };
+      return {
+        inputs: news,
+        failures: withoutPrintedValues(failures, ["activeProviderId", "resetOnDelete"]),
+      };
     },
 
     async diff(_id, olds: CaptchaConfigOutputs, news: CaptchaConfigInputs) {
@@ -158,7 +166,11 @@ export function createCaptchaConfigProvider(context: ProviderContext): Required<
         throw error;
       }
       const settings = declaredAsOnTenant(settingsOf(props), response);
-      return { id, props: { ...props, ...settings }, inputs: { ...pick(props, OUTPUT_ONLY_KEYS), ...settings } };
+      return {
+        id,
+        props: { ...props, ...settings },
+        inputs: { ...pick(props, OUTPUT_ONLY_KEYS), ...settings },
+      };
     },
 
     async delete(_id, props: CaptchaConfigOutputs) {

@@ -35,18 +35,17 @@ export function checkFailuresFrom(
 }
 
 /**
- * The engine prints a top-level property's input value beside its failure, and does not redact secrets
- * nested inside an object. So a failure on an object-valued top-level property (a provider block, the
- * tenant) names the property in its reason instead.
+ * The engine prints a top-level property's input value beside its failure, without redacting secrets
+ * nested inside it. So a failure on a top-level property that may hold a secret (a provider block, the
+ * tenant) names the property in its reason instead; only `printable` properties keep their place.
  */
 export function withoutPrintedValues(
   failures: readonly pulumi.dynamic.CheckFailure[],
-  inputs: Record<string, unknown>,
+  printable: readonly string[],
 ): pulumi.dynamic.CheckFailure[] {
   return failures.map((failure) => {
     const topLevel = failure.property !== "" && !/[.[]/.test(failure.property);
-    const value = inputs[failure.property];
-    return topLevel && value !== null && typeof value === "object"
+    return topLevel && !printable.includes(failure.property)
       ? { property: "", reason: `${failure.property}: ${failure.reason}` }
       : failure;
   });
@@ -68,13 +67,17 @@ export function userPath(path: readonly PropertyKey[], verbatimRoots: readonly s
 function reasonFor(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case "invalid_type":
-      return issue.input === undefined ? "is required" : `must be a ${issue.expected}`;
+      return issue.input === undefined
+        ? "is required"
+        : `must be ${/^[aeiou]/.test(issue.expected) ? "an" : "a"} ${issue.expected}`;
     case "too_big":
       return issue.origin === "string"
-        ? `must be at most ${issue.maximum} characters (got ${String(issue.input ?? "").length})`
+        ? `must be at most ${issue.maximum} characters (got ${typeof issue.input === "string" ? issue.input.length : "more"})`
         : `must be at most ${issue.maximum}`;
     case "too_small":
-      return issue.origin === "string" ? `must be at least ${issue.minimum} characters` : `must be at least ${issue.minimum}`;
+      return issue.origin === "string"
+        ? `must be at least ${issue.minimum} characters`
+        : `must be at least ${issue.minimum}`;
     case "invalid_value":
       return `must be one of: ${issue.values.map(String).join(", ")}`;
     default:

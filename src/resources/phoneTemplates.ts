@@ -7,8 +7,8 @@ import { DEFAULT_PHONE_TEMPLATES, phoneTemplatesRequestSchema } from "../wire";
 import { checkFailuresFrom, withoutPrintedValues } from "./checkFailures";
 import { changedKeys, pick } from "./inputs";
 import { providerStub } from "./providerStub";
-import type { TenantArgs, TenantInputs } from "./tenant";
-import { ProviderContext, secretTenant } from "./tenant";
+import type { ProviderContext, TenantArgs, TenantInputs } from "./tenant";
+import { secretTenant } from "./tenant";
 import { containsUnknown } from "./unknowns";
 
 /** The two phone MFA message templates, in the package's spelling. */
@@ -73,12 +73,17 @@ function templatesId(connection: TenantConnection): string {
 }
 
 /** Creates the provider implementation the serialized {@link providerStub} loads by package name. */
-export function createPhoneTemplatesProvider(context: ProviderContext): Required<pulumi.dynamic.ResourceProvider> {
+export function createPhoneTemplatesProvider(
+  context: ProviderContext,
+): Required<pulumi.dynamic.ResourceProvider> {
   async function put(inputs: PhoneTemplatesInputs): Promise<{ id: string; outs: PhoneTemplatesOutputs }> {
     const connection = context.connection(inputs.tenant);
     const body = toSnakeDeep(messagesOf(inputs)) as PhoneTemplatesRequest;
     const stored = await managementClientFor(connection).putPhoneTemplates(body);
-    return { id: templatesId(connection), outs: { ...inputs, ...fromWire(stored), domain: connection.baseUrl } };
+    return {
+      id: templatesId(connection),
+      outs: { ...inputs, ...fromWire(stored), domain: connection.baseUrl },
+    };
   }
 
   return {
@@ -95,7 +100,10 @@ export function createPhoneTemplatesProvider(context: ProviderContext): Required
         ...messageFailures("verificationMessage", news.verificationMessage),
         ...context.tenantFailures(news.tenant),
       );
-      return { inputs: news, failures: withoutPrintedValues(failures, news) };
+      return {
+        inputs: news,
+        failures: withoutPrintedValues(failures, ["enrollmentMessage", "verificationMessage"]),
+      };
     },
 
     async diff(_id, olds: PhoneTemplatesOutputs, news: PhoneTemplatesInputs) {
@@ -114,7 +122,11 @@ export function createPhoneTemplatesProvider(context: ProviderContext): Required
     async read(id, props: PhoneTemplatesOutputs) {
       const connection = context.connectionAt(props.domain, props.tenant);
       const current = fromWire(await managementClientFor(connection).getPhoneTemplates());
-      return { id, props: { ...props, ...current }, inputs: { ...pick(props, OUTPUT_ONLY_KEYS), ...current } };
+      return {
+        id,
+        props: { ...props, ...current },
+        inputs: { ...pick(props, OUTPUT_ONLY_KEYS), ...current },
+      };
     },
 
     async delete(_id, props: PhoneTemplatesOutputs) {

@@ -12,7 +12,10 @@ export type ProviderName = "captchaConfig" | "phoneTemplates";
 export function providerStub(name: ProviderName): pulumi.dynamic.ResourceProvider {
   const implementation = (): Required<pulumi.dynamic.ResourceProvider> => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const loaded = require("pulumi-tenant-admin/provider") as Record<ProviderName, Required<pulumi.dynamic.ResourceProvider>>;
+    const loaded = require("pulumi-tenant-admin/provider") as Record<
+      ProviderName,
+      Required<pulumi.dynamic.ResourceProvider>
+    >;
     return loaded[name];
   };
   return {

@@ -26,7 +26,9 @@ export interface TenantArgs {
 export type TenantInputs = { [K in keyof TenantArgs]: pulumi.Unwrap<TenantArgs[K]> };
 
 /** Marks the credential fields of a tenant argument secret, so they are encrypted in state. */
-export function secretTenant(tenant: pulumi.Input<TenantArgs> | undefined): pulumi.Input<TenantArgs> | undefined {
+export function secretTenant(
+  tenant: pulumi.Input<TenantArgs> | undefined,
+): pulumi.Input<TenantArgs> | undefined {
   if (tenant === undefined) return undefined;
   return pulumi.output(tenant).apply((resolved) => ({
     ...resolved,
@@ -89,5 +91,5 @@ export function programStackConfig(): TenantSettingsInput {
 
 function stackConfigFrom(read: (key: string) => string | undefined): TenantSettingsInput {
   const entries = Object.entries(CONFIG_KEYS).map(([field, key]) => [field, read(key)] as const);
-  return Object.fromEntries(entries) as TenantSettingsInput;
+  return Object.fromEntries(entries);
 }

@@ -27,7 +27,10 @@ export const CAPTCHA_FIELD_MAX_LENGTH = 100;
 
 const boundedString = z.string().max(CAPTCHA_FIELD_MAX_LENGTH);
 
-export const activeProviderIdSchema = z.string().max(ACTIVE_PROVIDER_ID_MAX_LENGTH).pipe(z.enum(CAPTCHA_PROVIDER_IDS));
+export const activeProviderIdSchema = z
+  .string()
+  .max(ACTIVE_PROVIDER_ID_MAX_LENGTH)
+  .pipe(z.enum(CAPTCHA_PROVIDER_IDS));
 
 export const arkoseRequestSchema = z.strictObject({
   site_key: boundedString,

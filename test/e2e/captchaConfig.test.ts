@@ -57,6 +57,21 @@ describeWithEngine("CaptchaConfig on the real engine against the emulator", () =
     expect(tenant.harness.output.join("\n")).not.toContain(secret);
   });
 
+  it("serializes a provider of under 4 KB into state that captures no modules", async () => {
+    const state = JSON.parse(await tenant.harness.exportState()) as {
+      deployment: { resources: { type: string; inputs?: { __provider?: string } }[] };
+    };
+    const serialized = state.deployment.resources
+      .filter((resource) => resource.type.startsWith("pulumi-nodejs:dynamic/tenant-admin:"))
+      .map((resource) => resource.inputs?.__provider ?? "");
+    expect(serialized).toHaveLength(1);
+    for (const provider of serialized) {
+      expect(Buffer.byteLength(provider)).toBeLessThan(4096);
+      expect(provider).toContain('require("pulumi-tenant-admin/provider")');
+      expect(provider).not.toMatch(/axios|zod|ManagementClient/);
+    }
+  });
+
   it("updates the resource when a site key changes", async () => {
     await tenant.configure({ hcaptchaSiteKey: { value: "site-key-2" } });
     const { changes } = await tenant.harness.preview();

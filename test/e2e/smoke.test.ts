@@ -9,7 +9,10 @@ describeWithEngine("the real Pulumi engine runs a dynamic provider", () => {
   beforeAll(async () => {
     harness = await createTestStack({
       programDir: "test/e2e/programs/smoke",
-      config: { "tenant-admin-e2e:name": { value: "world" }, "tenant-admin-e2e:token": { value: token, secret: true } },
+      config: {
+        "tenant-admin-e2e:name": { value: "world" },
+        "tenant-admin-e2e:token": { value: token, secret: true },
+      },
     });
   });
 

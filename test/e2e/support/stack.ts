@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -32,6 +33,11 @@ export interface TestStackOptions {
   stackName?: string;
   config?: ConfigMap;
   env?: Record<string, string>;
+  /**
+   * Copy the program's own stack config file `Pulumi.<stackName>.yaml` too (other `Pulumi.*.yaml` files are
+   * never copied). Its keys are namespaced by project, so set `projectName` to the program's project name.
+   */
+  stackConfigFile?: boolean;
 }
 
 const tsconfig = {
@@ -55,9 +61,13 @@ export async function createTestStack(options: TestStackOptions): Promise<TestSt
   const workDir = join(root, "program");
   const backendDir = join(root, "backend");
   const home = join(root, "home");
+  const stackFile = options.stackConfigFile === true ? `/Pulumi.${options.stackName ?? "e2e"}.yaml` : undefined;
   cpSync(resolve(repoRoot, options.programDir), workDir, {
     recursive: true,
-    filter: (source) => !/Pulumi\.[^/]*\.yaml$/.test(source) || source.endsWith("Pulumi.yaml"),
+    filter: (source) =>
+      !/Pulumi\.[^/]*\.yaml$/.test(source) ||
+      source.endsWith("Pulumi.yaml") ||
+      (stackFile !== undefined && source.endsWith(stackFile)),
   });
   symlinkSync(join(repoRoot, "node_modules"), join(workDir, "node_modules"), "dir");
   const projectName = options.projectName ?? "tenant-admin-e2e";
@@ -115,7 +125,7 @@ export async function createTestStack(options: TestStackOptions): Promise<TestSt
       return stdout;
     },
     async dispose() {
-      rmSync(root, { recursive: true, force: true });
+      await rm(root, { recursive: true, force: true });
     },
   };
 }

@@ -36,7 +36,9 @@ export async function createTenantStack(
     emulator,
     harness,
     async configure(values) {
-      const qualified = Object.fromEntries(Object.entries(values).map(([key, value]) => [qualify(key), value]));
+      const qualified = Object.fromEntries(
+        Object.entries(values).map(([key, value]) => [qualify(key), value]),
+      );
       await harness.stack.setAllConfig(qualified);
     },
     async unconfigure(...keys) {

@@ -32,7 +32,10 @@ class Greeting extends pulumi.dynamic.Resource {
 }
 
 const config = new pulumi.Config();
-const greeting = new Greeting("smoke", { name: config.require("name"), token: config.requireSecret("token") });
+const greeting = new Greeting("smoke", {
+  name: config.require("name"),
+  token: config.requireSecret("token"),
+});
 
 export const message = greeting.greeting;
 export const providerPid = greeting.pid;

@@ -1,0 +1,338 @@
+import { API_PREFIX } from "../wire";
+import { TenantConfigError } from "./errors";
+import {
+  CONFIG_KEYS,
+  DEFAULT_RATE_LIMIT_BUDGET_SECONDS,
+  DEFAULT_TIMEOUT_SECONDS,
+  ENV_VARS,
+} from "./settings";
+
+/**
+ * Where and how to reach a tenant, as one source gives it: a resource's `tenant` argument, the stack
+ * config (namespace `tenant-admin`) or the environment. Every field is optional; blank strings count as
+ * unset. Numbers may arrive as strings (stack config values do).
+ */
+export interface TenantSettingsInput {
+  /**
+   * Host name (`my-tenant.eu.example.com`) or URL (`https://my-tenant.eu.example.com`). Config key
+   * `tenant-admin:domain`, environment variable `AUTH0_DOMAIN`.
+   */
+  domain?: string | undefined;
+  /**
+   * Client id of a machine-to-machine client (client-credentials flow). Config key `tenant-admin:clientId`,
+   * environment variable `AUTH0_CLIENT_ID`.
+   */
+  clientId?: string | undefined;
+  /** Client secret of that client. Config key `tenant-admin:clientSecret`, environment variable `AUTH0_CLIENT_SECRET`. */
+  clientSecret?: string | undefined;
+  /**
+   * A ready management API token, used as is (never refreshed). Config key `tenant-admin:apiToken`,
+   * environment variable `AUTH0_API_TOKEN`.
+   */
+  apiToken?: string | undefined;
+  /**
+   * Token audience; default `https://<domain>/api/v2/`. Config key `tenant-admin:audience`, environment
+   * variable `AUTH0_AUDIENCE`.
+   */
+  audience?: string | undefined;
+  /**
+   * Per-request timeout in seconds; default 30. Config key `tenant-admin:timeoutSeconds`, environment
+   * variable `TENANT_ADMIN_TIMEOUT_SECONDS`.
+   */
+  timeoutSeconds?: number | string | undefined;
+  /**
+   * Total time one operation may wait for rate limits, in seconds; default 60. Config key
+   * `tenant-admin:rateLimitBudgetSeconds`, environment variable `TENANT_ADMIN_RATE_LIMIT_BUDGET_SECONDS`.
+   */
+  rateLimitBudgetSeconds?: number | string | undefined;
+}
+
+/** The credentials a client authenticates with. */
+export type TenantCredentials =
+  { kind: "apiToken"; token: string } | { kind: "clientCredentials"; clientId: string; clientSecret: string };
+
+/** A resolved, validated connection to one tenant. Holds credentials: never log or serialize it. */
+export interface TenantConnection {
+  /** `https://host[:port]`, no trailing slash. */
+  baseUrl: string;
+  /** `${baseUrl}/api/v2`. */
+  apiBaseUrl: string;
+  /** Audience for client-credentials tokens (`tenant-admin:audience` / `AUTH0_AUDIENCE`; default `${apiBaseUrl}/`). */
+  audience: string;
+  /** An API token, or client credentials (preferred when complete). */
+  credentials: TenantCredentials;
+  /** Per-request timeout (`tenant-admin:timeoutSeconds` / `TENANT_ADMIN_TIMEOUT_SECONDS`; default 30 s). */
+  timeoutMs: number;
+  /**
+   * Total time one operation may wait for rate limits (`tenant-admin:rateLimitBudgetSeconds` /
+   * `TENANT_ADMIN_RATE_LIMIT_BUDGET_SECONDS`; default 60 s).
+   */
+  rateLimitBudgetMs: number;
+}
+
+/** The sources {@link resolveTenantConnection} reads, highest precedence first. */
+export interface TenantConnectionSources {
+  /** The resource's `tenant` argument. When it has a `domain` it is used alone and whole. */
+  explicit?: TenantSettingsInput | undefined;
+  /** Stack config values of namespace `tenant-admin`. */
+  config?: TenantSettingsInput | undefined;
+  /** Environment variables; default `process.env`. */
+  env?: Record<string, string | undefined>;
+}
+
+type Field = keyof TenantSettingsInput;
+
+/** How a field of a source is named in messages. */
+type Level = "explicit" | "config" | "env";
+
+const EXPLICIT_NAMES: Record<Field, string> = {
+  domain: "tenant.domain",
+  clientId: "tenant.clientId",
+  clientSecret: "tenant.clientSecret",
+  apiToken: "tenant.apiToken",
+  audience: "tenant.audience",
+  timeoutSeconds: "tenant.timeoutSeconds",
+  rateLimitBudgetSeconds: "tenant.rateLimitBudgetSeconds",
+};
+
+const FIELDS: readonly Field[] = Object.keys(EXPLICIT_NAMES) as Field[];
+
+function nameOf(field: Field, level: Level): string {
+  switch (level) {
+    case "explicit":
+      return EXPLICIT_NAMES[field];
+    case "config":
+      return `the stack config key ${CONFIG_KEYS[field]}`;
+    case "env":
+      return `the environment variable ${ENV_VARS[field]}`;
+  }
+}
+
+interface Resolved<T> {
+  value: T;
+  level: Level;
+}
+
+type ResolvedInput = { [F in Field]?: Resolved<Exclude<TenantSettingsInput[F], undefined>> };
+
+function present(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === "string") return value.trim() !== "";
+  return true;
+}
+
+function fromSource(input: TenantSettingsInput | undefined, level: Level): ResolvedInput {
+  const result: ResolvedInput = {};
+  if (input === undefined) return result;
+  for (const field of FIELDS) {
+    const value = input[field];
+    if (present(value)) {
+      // Strings are trimmed: a pasted secret with a trailing newline is still the secret.
+      const cleaned = typeof value === "string" ? value.trim() : value;
+      Object.assign(result, { [field]: { value: cleaned, level } });
+    }
+  }
+  return result;
+}
+
+function fromEnv(env: Record<string, string | undefined>): ResolvedInput {
+  const input: TenantSettingsInput = {};
+  for (const field of FIELDS) input[field] = env[ENV_VARS[field]];
+  return fromSource(input, "env");
+}
+
+/**
+ * Resolves where and how to connect to a tenant, in one documented order:
+ *
+ * 1. `explicit` (the resource's `tenant` argument). When it has a `domain`, it is used alone and whole:
+ *    nothing is taken from the stack config or the environment, because those may belong to another
+ *    tenant. It must then carry `apiToken` or both `clientId` and `clientSecret`. An `explicit` with
+ *    fields but no `domain` is refused, for the same reason.
+ * 2. Stack config, namespace `tenant-admin`: `tenant-admin:domain`, `:clientId`, `:clientSecret`,
+ *    `:apiToken`, `:audience`, `:timeoutSeconds`, `:rateLimitBudgetSeconds`.
+ * 3. Environment variables: `AUTH0_DOMAIN`, `AUTH0_CLIENT_ID`, `AUTH0_CLIENT_SECRET`, `AUTH0_API_TOKEN`,
+ *    `AUTH0_AUDIENCE`, `TENANT_ADMIN_TIMEOUT_SECONDS`, `TENANT_ADMIN_RATE_LIMIT_BUDGET_SECONDS`.
+ *
+ * Config wins over the environment field by field (e.g. `tenant-admin:clientId` in config with
+ * `AUTH0_CLIENT_SECRET` in CI secrets). Blank or whitespace-only values count as unset.
+ *
+ * Credentials: complete client credentials (id and secret) are preferred, and an API token is used
+ * only when no client credentials are complete, because a client-credentials token can be refreshed
+ * and a static token cannot. The one exception is across levels: an API token from the stack config
+ * wins over client credentials that come only from the environment, since config is more specific.
+ *
+ * Defaults: `audience` `${baseUrl}/api/v2/`, timeout 30 s, rate-limit budget 60 s.
+ *
+ * `domain` is a host name or a URL; a trailing slash or a `/api/v2` path is dropped. `https` is always
+ * allowed, plain `http` only for loopback hosts (`localhost`, `127.0.0.0/8`, `[::1]`).
+ *
+ * @throws TenantConfigError naming the config key and the environment variable to set. Messages never
+ *   contain a secret value.
+ */
+export function resolveTenantConnection(sources: TenantConnectionSources): TenantConnection {
+  const explicit = fromSource(sources.explicit, "explicit");
+  if (Object.keys(explicit).length > 0) {
+    if (explicit.domain === undefined) {
+      const given = FIELDS.filter((field) => explicit[field] !== undefined).map(
+        (field) => EXPLICIT_NAMES[field],
+      );
+      throw new TenantConfigError(
+        `The tenant argument sets ${given.join(", ")} but not tenant.domain. Set tenant.domain too (with ` +
+          "tenant.apiToken, or tenant.clientId and tenant.clientSecret), or remove the tenant argument to use " +
+          `the stack config (${CONFIG_KEYS.domain}, …) or the environment (${ENV_VARS.domain}, …).`,
+      );
+    }
+    return build(explicit, "explicit");
+  }
+  const config = fromSource(sources.config, "config");
+  const env = fromEnv(sources.env ?? process.env);
+  const merged: ResolvedInput = { ...env, ...config };
+  return build(merged, "stack");
+}
+
+function build(input: ResolvedInput, mode: "explicit" | "stack"): TenantConnection {
+  if (input.domain === undefined) {
+    throw new TenantConfigError(
+      `No tenant domain: set the stack config key ${CONFIG_KEYS.domain} ` +
+        `(pulumi config set ${CONFIG_KEYS.domain} my-tenant.example.com) or the environment variable ${ENV_VARS.domain}.`,
+    );
+  }
+  const baseUrl = normalizeDomain(input.domain.value, nameOf("domain", input.domain.level));
+  const host = new URL(baseUrl).host;
+  const credentials = chooseCredentials(input, mode, host);
+  return {
+    baseUrl,
+    apiBaseUrl: `${baseUrl}${API_PREFIX}`,
+    audience: input.audience?.value ?? `${baseUrl}${API_PREFIX}/`,
+    credentials,
+    timeoutMs: seconds(input.timeoutSeconds, "timeoutSeconds", DEFAULT_TIMEOUT_SECONDS),
+    rateLimitBudgetMs: seconds(
+      input.rateLimitBudgetSeconds,
+      "rateLimitBudgetSeconds",
+      DEFAULT_RATE_LIMIT_BUDGET_SECONDS,
+    ),
+  };
+}
+
+const LEVEL_RANK: Record<Level, number> = { env: 0, config: 1, explicit: 2 };
+
+function chooseCredentials(
+  input: ResolvedInput,
+  mode: "explicit" | "stack",
+  host: string,
+): TenantCredentials {
+  const { clientId, clientSecret, apiToken } = input;
+  if (clientId !== undefined && clientSecret !== undefined) {
+    const clientLevel = Math.max(LEVEL_RANK[clientId.level], LEVEL_RANK[clientSecret.level]);
+    if (apiToken === undefined || clientLevel >= LEVEL_RANK[apiToken.level]) {
+      return { kind: "clientCredentials", clientId: clientId.value, clientSecret: clientSecret.value };
+    }
+  }
+  if (apiToken !== undefined) return { kind: "apiToken", token: apiToken.value };
+
+  if (mode === "explicit") {
+    const missing =
+      clientId !== undefined
+        ? " (tenant.clientSecret is missing)"
+        : clientSecret !== undefined
+          ? " (tenant.clientId is missing)"
+          : "";
+    throw new TenantConfigError(
+      `The tenant argument for ${host} has no credentials${missing}: set tenant.apiToken, or both tenant.clientId ` +
+        "and tenant.clientSecret. The stack config and environment are not used when tenant.domain is set, " +
+        "because they may belong to another tenant.",
+    );
+  }
+  const missing =
+    clientId !== undefined
+      ? ` (${nameOf("clientId", clientId.level)} is set, but no client secret)`
+      : clientSecret !== undefined
+        ? ` (${nameOf("clientSecret", clientSecret.level)} is set, but no client id)`
+        : "";
+  throw new TenantConfigError(
+    `No credentials for tenant ${host}${missing}: set the stack config keys ${CONFIG_KEYS.clientId} and ` +
+      `${CONFIG_KEYS.clientSecret} (pulumi config set --secret ${CONFIG_KEYS.clientSecret} <secret>) or the ` +
+      `environment variables ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret}; or set an API token with ` +
+      `${CONFIG_KEYS.apiToken} or ${ENV_VARS.apiToken}.`,
+  );
+}
+
+function seconds(
+  resolved: Resolved<number | string> | undefined,
+  field: "timeoutSeconds" | "rateLimitBudgetSeconds",
+  defaultSeconds: number,
+): number {
+  if (resolved === undefined) return defaultSeconds * 1000;
+  const value = typeof resolved.value === "number" ? resolved.value : Number(resolved.value);
+  if (!Number.isFinite(value) || value <= 0) {
+    const shown =
+      typeof resolved.value === "string" ? JSON.stringify(resolved.value) : String(resolved.value);
+    throw new TenantConfigError(
+      `${capitalize(nameOf(field, resolved.level))} must be a positive number of seconds, got ${shown} ` +
+        `(default ${defaultSeconds}).`,
+    );
+  }
+  return Math.round(value * 1000);
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const HOST_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
+function isLoopback(hostname: string): boolean {
+  if (hostname === "localhost" || hostname === "[::1]") return true;
+  const ipv4 = IPV4.exec(hostname);
+  return ipv4 !== null && ipv4[1] === "127";
+}
+
+function isValidHostname(hostname: string): boolean {
+  if (hostname.startsWith("[") && hostname.endsWith("]")) return true; // IPv6, validated by the URL parser
+  if (hostname.length > 253) return false;
+  return hostname.split(".").every((label) => HOST_LABEL.test(label));
+}
+
+/**
+ * Turns a `domain` setting into a base URL `scheme://host[:port]`. Never echoes a URL that carries
+ * credentials.
+ */
+function normalizeDomain(raw: string, source: string): string {
+  const refuse = (why: string): never => {
+    throw new TenantConfigError(
+      `${capitalize(source)} is not a usable tenant domain: ${why}. Use a host name such as ` +
+        "my-tenant.eu.example.com or a URL such as https://my-tenant.eu.example.com.",
+    );
+  };
+  const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw);
+  if (!hasScheme && /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(raw)) refuse("it has a scheme but no //");
+  let url: URL;
+  try {
+    url = new URL(hasScheme ? raw : `https://${raw}`);
+  } catch {
+    return refuse(
+      raw.includes("@")
+        ? "it cannot be parsed"
+        : `${JSON.stringify(raw)} cannot be parsed as a host name or URL`,
+    );
+  }
+  if (url.username !== "" || url.password !== "") refuse("it must not contain credentials (user:password@)");
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    refuse(`the scheme ${url.protocol}// is not supported; use https://`);
+  }
+  if (url.search !== "" || url.hash !== "" || raw.includes("?") || raw.includes("#")) {
+    refuse("it must not have a query string or fragment");
+  }
+  const path = url.pathname.replace(/\/+$/, "");
+  if (path !== "" && path !== API_PREFIX)
+    refuse(`the path ${url.pathname} is not allowed (only ${API_PREFIX} is)`);
+  if (!isValidHostname(url.hostname)) refuse(`${JSON.stringify(url.hostname)} is not a valid host name`);
+  if (url.protocol === "http:" && !isLoopback(url.hostname)) {
+    refuse(
+      `http:// is only allowed for loopback addresses (localhost, 127.0.0.0/8, [::1]); ` +
+        `use https://${url.host} for ${url.hostname}`,
+    );
+  }
+  return `${url.protocol}//${url.host}`;
+}

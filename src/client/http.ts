@@ -1,0 +1,366 @@
+import axios, { AxiosHeaders, type AxiosInstance } from "axios";
+import type { z } from "zod";
+
+import { RATE_LIMIT_HEADERS } from "../wire";
+import {
+  TenantConnectionError,
+  TenantResponseError,
+  TransportFailure,
+  errorFromResponse,
+  schemaIssues,
+  type HttpMethod,
+  type HttpResponseSnapshot,
+} from "./errors";
+import { redactSecrets } from "./redact";
+import { formatSeconds } from "./settings";
+
+/**
+ * Retry and backoff constants.
+ *
+ * - 5xx answers and connection failures (reset, refused, timeout, socket hang up) of retryable requests
+ *   are retried up to `maxRetries` times, after `baseDelayMs * 2^n` plus up to `jitterMs` of random
+ *   jitter: about 200 ms, 400 ms, 800 ms, 1.6 s.
+ * - A 429 waits until `X-RateLimit-Reset` (UNIX seconds); if that is missing or past, `Retry-After`
+ *   (seconds or an HTTP date); else `rateLimitFallbackBaseMs * 2^n` (at most `rateLimitFallbackMaxMs`).
+ *   Up to `rateLimitJitterMs` of jitter is added. Waiting stops when the total would exceed the
+ *   rate-limit budget (`tenant-admin:rateLimitBudgetSeconds`, default 60 s).
+ */
+export const RETRY_POLICY = {
+  maxRetries: 4,
+  baseDelayMs: 200,
+  jitterMs: 100,
+  rateLimitJitterMs: 250,
+  rateLimitFallbackBaseMs: 1000,
+  rateLimitFallbackMaxMs: 30_000,
+} as const;
+
+/** Largest response body accepted, in bytes. */
+const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+
+/** Options of an {@link HttpTransport}; `sleep`, `random` and `now` are injectable for tests. */
+export interface HttpTransportOptions {
+  /** Per-request timeout (connect to last byte). */
+  timeoutMs: number;
+  /** Total time one request may wait for rate limits. */
+  rateLimitBudgetMs: number;
+  /** Waits; default a `setTimeout` promise. */
+  sleep?: ((ms: number) => Promise<void>) | undefined;
+  /** Returns a number in [0, 1) for jitter; default `Math.random`. */
+  random?: (() => number) | undefined;
+  /** The current time in ms since the epoch, to read `X-RateLimit-Reset`; default `Date.now`. */
+  now?: (() => number) | undefined;
+  /** Receives one line per retry; never given a credential. */
+  log?: ((message: string) => void) | undefined;
+}
+
+/** One logical request to send (retries included). */
+export interface TransportRequest {
+  method: HttpMethod;
+  /** Absolute URL without query string. */
+  url: string;
+  /** The path named in errors and logs: no host, no `/api/v2`. */
+  path: string;
+  headers?: Readonly<Record<string, string>> | undefined;
+  query?: Readonly<Record<string, string>> | undefined;
+  /** Sent as JSON when present. */
+  body?: unknown;
+  /** Credentials of this request, redacted from anything the server says. */
+  secrets: readonly string[];
+  /** Whether 5xx and connection failures are retried; default: every method but POST. */
+  retryable?: boolean | undefined;
+}
+
+/** The final response of a request, after retries. */
+export interface TransportResponse extends HttpResponseSnapshot {
+  /** How many times the request was sent. */
+  attempts: number;
+}
+
+/**
+ * Sends HTTP requests over one axios instance, retrying 5xx answers, connection failures and 429s as
+ * {@link RETRY_POLICY} says. It maps no status itself beyond that: the caller turns the final response
+ * into a value or an error. Every failure without a response becomes a {@link TenantConnectionError}
+ * holding only a sanitized summary, never the axios error (its config carries the token).
+ */
+export class HttpTransport {
+  readonly #axios: AxiosInstance;
+  readonly #timeoutMs: number;
+  readonly #rateLimitBudgetMs: number;
+  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #random: () => number;
+  readonly #now: () => number;
+  readonly #log: (message: string) => void;
+
+  constructor(options: HttpTransportOptions) {
+    this.#timeoutMs = options.timeoutMs;
+    this.#rateLimitBudgetMs = options.rateLimitBudgetMs;
+    this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.#random = options.random ?? Math.random;
+    this.#now = options.now ?? Date.now;
+    this.#log = options.log ?? (() => undefined);
+    this.#axios = axios.create({
+      timeout: options.timeoutMs,
+      maxRedirects: 0,
+      validateStatus: () => true,
+      responseType: "text",
+      transformResponse: [(data: unknown) => data],
+      maxContentLength: MAX_RESPONSE_BYTES,
+      headers: { Accept: "application/json" },
+    });
+  }
+
+  /** Sends `request`, retrying as {@link RETRY_POLICY} says, and returns the last response. */
+  async send(request: TransportRequest): Promise<TransportResponse> {
+    const retryable = request.retryable ?? request.method !== "POST";
+    let attempts = 0;
+    let failures = 0;
+    let rateLimited = 0;
+    let waitedMs = 0;
+    for (;;) {
+      attempts += 1;
+      let response: HttpResponseSnapshot;
+      try {
+        response = await this.#sendOnce(request);
+      } catch (error) {
+        const failure = describeFailure(error, this.#timeoutMs, request.secrets);
+        if (retryable && failure.retryable && failures < RETRY_POLICY.maxRetries) {
+          const delay = this.#backoff(failures++);
+          this.#log(
+            `${request.method} ${request.path}: ${failure.reason}; retrying in ${formatSeconds(delay)}`,
+          );
+          await this.#sleep(delay);
+          continue;
+        }
+        throw new TenantConnectionError({
+          method: request.method,
+          path: request.path,
+          host: new URL(request.url).host,
+          reason: failure.reason,
+          code: failure.code,
+          attempts,
+          cause: failure.summary,
+        });
+      }
+
+      if (response.status === 429) {
+        const delay = this.#rateLimitDelay(response.headers, rateLimited++);
+        if (waitedMs + delay > this.#rateLimitBudgetMs) {
+          throw errorFromResponse(
+            { method: request.method, path: request.path, secrets: request.secrets, attempts },
+            response,
+            { waitedMs, budgetMs: this.#rateLimitBudgetMs, nextWaitMs: delay },
+          );
+        }
+        this.#log(
+          `${request.method} ${request.path}: rate-limited (429); waiting ${formatSeconds(delay)} ` +
+            `(${formatSeconds(waitedMs)} of the ${formatSeconds(this.#rateLimitBudgetMs)} budget used so far)`,
+        );
+        await this.#sleep(delay);
+        waitedMs += delay;
+        continue;
+      }
+
+      if (isRetryableStatus(response.status) && retryable && failures < RETRY_POLICY.maxRetries) {
+        const delay = this.#backoff(failures++);
+        this.#log(
+          `${request.method} ${request.path}: ${response.status}; retrying in ${formatSeconds(delay)}`,
+        );
+        await this.#sleep(delay);
+        continue;
+      }
+      return { ...response, attempts };
+    }
+  }
+
+  async #sendOnce(request: TransportRequest): Promise<HttpResponseSnapshot> {
+    const hasBody = request.body !== undefined;
+    const response = await this.#axios.request<unknown>({
+      method: request.method,
+      url: request.url,
+      params: request.query,
+      data: hasBody ? JSON.stringify(request.body) : undefined,
+      headers: { ...(hasBody ? { "Content-Type": "application/json" } : {}), ...request.headers },
+      // Axios's own timeout is an idle timeout on the socket; this bounds the whole request.
+      signal: AbortSignal.timeout(this.#timeoutMs),
+    });
+    return {
+      status: response.status,
+      headers: normalizeHeaders(response.headers),
+      body: typeof response.data === "string" ? response.data : "",
+    };
+  }
+
+  #backoff(failures: number): number {
+    return RETRY_POLICY.baseDelayMs * 2 ** failures + Math.floor(this.#random() * RETRY_POLICY.jitterMs);
+  }
+
+  #rateLimitDelay(headers: Readonly<Record<string, string | undefined>>, previous: number): number {
+    const jitter = Math.floor(this.#random() * RETRY_POLICY.rateLimitJitterMs);
+    const now = this.#now();
+    const reset = parseNumber(headers[RATE_LIMIT_HEADERS.reset]);
+    if (reset !== undefined && reset * 1000 > now) return Math.ceil(reset * 1000 - now) + jitter;
+    const retryAfter = parseRetryAfter(headers["retry-after"], now);
+    if (retryAfter !== undefined) return retryAfter + jitter;
+    const fallback = RETRY_POLICY.rateLimitFallbackBaseMs * 2 ** previous;
+    return Math.min(fallback, RETRY_POLICY.rateLimitFallbackMaxMs) + jitter;
+  }
+}
+
+function isRetryableStatus(status: number): boolean {
+  return status >= 500 && status <= 599 && status !== 501;
+}
+
+function parseNumber(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const value = Number(raw);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/** `Retry-After` is delay-seconds or an HTTP date; returns the delay in ms, or undefined when absent or bad. */
+function parseRetryAfter(raw: string | undefined, now: number): number | undefined {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  if (/^\s*\d+(\.\d+)?\s*$/.test(raw)) return Math.ceil(Number(raw) * 1000);
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function normalizeHeaders(headers: unknown): Record<string, string> {
+  const plain: unknown = headers instanceof AxiosHeaders ? headers.toJSON() : headers;
+  const result: Record<string, string> = {};
+  if (typeof plain !== "object" || plain === null) return result;
+  for (const [name, value] of Object.entries(plain)) {
+    if (value === undefined || value === null) continue;
+    result[name.toLowerCase()] = Array.isArray(value) ? value.map(String).join(", ") : String(value);
+  }
+  return result;
+}
+
+interface FailureDescription {
+  reason: string;
+  code: string | undefined;
+  retryable: boolean;
+  summary: TransportFailure;
+}
+
+/** What a transport failure means, from its code; keeps nothing of the original error but code and message. */
+function describeFailure(error: unknown, timeoutMs: number, secrets: readonly string[]): FailureDescription {
+  const code = axios.isAxiosError(error) ? error.code : undefined;
+  const rawMessage = error instanceof Error ? error.message : "unknown failure";
+  const summary = new TransportFailure(redactSecrets(rawMessage, secrets), code);
+  const timedOut = `timed out after ${formatSeconds(timeoutMs)}`;
+  switch (code) {
+    case "ECONNABORTED":
+    case "ETIMEDOUT":
+    case "ERR_CANCELED":
+      return { reason: timedOut, code, retryable: true, summary };
+    case "ECONNREFUSED":
+      return { reason: "connection refused", code, retryable: true, summary };
+    case "ECONNRESET":
+    case "EPIPE":
+      return { reason: "connection reset", code, retryable: true, summary };
+    case "ENOTFOUND":
+      return { reason: "host not found (DNS)", code, retryable: false, summary };
+    case "EAI_AGAIN":
+      return { reason: "DNS lookup failed", code, retryable: true, summary };
+    case "EHOSTUNREACH":
+    case "ENETUNREACH":
+      return { reason: "host unreachable", code, retryable: true, summary };
+    default:
+      if (/socket hang up/i.test(rawMessage))
+        return { reason: "connection reset", code, retryable: true, summary };
+      return { reason: `request failed (${code ?? summary.message})`, code, retryable: false, summary };
+  }
+}
+
+/**
+ * Parses a 2xx response body as JSON and with `schema`. A non-JSON body or a mismatch is a
+ * {@link TenantResponseError}, never a success.
+ */
+export function parseResponseBody<S extends z.ZodType>(
+  schema: S,
+  request: { method: HttpMethod; path: string },
+  response: HttpResponseSnapshot,
+): z.output<S> {
+  let json: unknown;
+  try {
+    json = JSON.parse(response.body) as unknown;
+  } catch {
+    throw new TenantResponseError({
+      ...request,
+      status: response.status,
+      issues: [],
+      contentType: response.headers["content-type"],
+    });
+  }
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  throw new TenantResponseError({
+    ...request,
+    status: response.status,
+    issues: schemaIssues(parsed.error.issues),
+    contentType: response.headers["content-type"],
+  });
+}
+
+/** Supplies the bearer token of API requests. */
+export interface AccessTokenSource {
+  /** The token to send. */
+  getToken(): Promise<string>;
+  /**
+   * Drops `rejected` so the next {@link AccessTokenSource.getToken} fetches a fresh token. Absent when the
+   * token cannot be renewed (a static API token).
+   */
+  readonly invalidate?: ((rejected: string) => void) | undefined;
+}
+
+/** One management API operation. */
+export interface ApiCall<S extends z.ZodType> {
+  method: HttpMethod;
+  /** Path under `/api/v2`, e.g. `/attack-protection/captcha`. */
+  path: string;
+  query?: Readonly<Record<string, string>> | undefined;
+  body?: unknown;
+  /** Parses the 2xx body. */
+  responseSchema: S;
+  /** Credentials of this request beyond the token (client secret, body secrets), for redaction. */
+  secrets: readonly string[];
+}
+
+/**
+ * Sends one management API operation: adds `Authorization: Bearer <token>`, retries through the
+ * transport, on a 401 drops a renewable token and retries once with a fresh one, maps an error status
+ * with {@link errorFromResponse} and parses a 2xx body with the operation's schema.
+ */
+export async function callApi<S extends z.ZodType>(
+  transport: HttpTransport,
+  apiBaseUrl: string,
+  auth: AccessTokenSource,
+  call: ApiCall<S>,
+): Promise<z.output<S>> {
+  const secrets = [...call.secrets];
+  const sendWith = async (token: string): Promise<TransportResponse> => {
+    secrets.push(token);
+    return transport.send({
+      method: call.method,
+      url: `${apiBaseUrl}${call.path}`,
+      path: call.path,
+      query: call.query,
+      body: call.body,
+      headers: { Authorization: `Bearer ${token}` },
+      secrets,
+    });
+  };
+
+  const token = await auth.getToken();
+  let response = await sendWith(token);
+  let attempts = response.attempts;
+  if (response.status === 401 && auth.invalidate !== undefined) {
+    auth.invalidate(token);
+    response = await sendWith(await auth.getToken());
+    attempts += response.attempts;
+  }
+  if (response.status >= 200 && response.status <= 299) {
+    return parseResponseBody(call.responseSchema, call, response);
+  }
+  throw errorFromResponse({ method: call.method, path: call.path, secrets, attempts }, response);
+}

@@ -1,0 +1,60 @@
+/**
+ * The typed client of the tenant management API: connection resolution (stack config `tenant-admin:*`
+ * and `AUTH0_*` environment variables), client-credentials tokens, retries, errors and casing.
+ */
+export {
+  CONFIG_KEYS,
+  CONFIG_NAMESPACE,
+  DEFAULT_RATE_LIMIT_BUDGET_SECONDS,
+  DEFAULT_TIMEOUT_SECONDS,
+  ENV_VARS,
+} from "./settings";
+export { resolveTenantConnection } from "./connection";
+export type {
+  TenantConnection,
+  TenantConnectionSources,
+  TenantCredentials,
+  TenantSettingsInput,
+} from "./connection";
+export {
+  TenantAdminError,
+  TenantApiError,
+  TenantConfigError,
+  TenantConnectionError,
+  TenantRateLimitError,
+  TenantRequestError,
+  TenantResponseError,
+  TokenRequestError,
+  TransportFailure,
+  errorFromResponse,
+} from "./errors";
+export type {
+  FailedRequest,
+  HttpMethod,
+  HttpResponseSnapshot,
+  RateLimitOutcome,
+  SchemaIssue,
+  TenantApiErrorDetails,
+  TenantConnectionErrorDetails,
+} from "./errors";
+export { REDACTED, redactSecrets, secretsInBody } from "./redact";
+export { HttpTransport, RETRY_POLICY, callApi, parseResponseBody } from "./http";
+export type {
+  AccessTokenSource,
+  ApiCall,
+  HttpTransportOptions,
+  TransportRequest,
+  TransportResponse,
+} from "./http";
+export {
+  TOKEN_REFRESH_MARGIN_MS,
+  TokenCache,
+  accessTokenSource,
+  requestClientCredentialsToken,
+  sharedTokenCache,
+} from "./tokens";
+export type { IssuedToken, TokenCacheKey, TokenCacheOptions } from "./tokens";
+export { ManagementClient, managementClientFor } from "./managementClient";
+export type { ManagementClientOptions, TenantSettingsQuery } from "./managementClient";
+export { toCamelDeep, toCamelKey, toSnakeDeep, toSnakeKey } from "./casing";
+export type { CamelCaseKey, CamelCased, VerbatimPaths } from "./casing";

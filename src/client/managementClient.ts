@@ -1,0 +1,203 @@
+import { createHash } from "node:crypto";
+
+import {
+  API_PATHS,
+  TENANT_SETTINGS_FIELDS,
+  captchaPatchRequestSchema,
+  captchaResponseSchema,
+  phoneTemplatesRequestSchema,
+  phoneTemplatesResponseSchema,
+  tenantSettingsResponseSchema,
+  type CaptchaPatchRequest,
+  type CaptchaResponse,
+  type PhoneTemplatesRequest,
+  type PhoneTemplatesResponse,
+  type TenantSettingsResponse,
+} from "../wire";
+import type { TenantConnection } from "./connection";
+import { TenantRequestError, schemaIssues, type HttpMethod } from "./errors";
+import { HttpTransport, callApi, type AccessTokenSource } from "./http";
+import { secretsInBody } from "./redact";
+import { accessTokenSource, sharedTokenCache, type TokenCache } from "./tokens";
+
+import type { z } from "zod";
+
+/** Options of a {@link ManagementClient}; all optional, mostly for tests. */
+export interface ManagementClientOptions {
+  /** Where client-credentials tokens are cached; default the process-wide {@link sharedTokenCache}. */
+  tokenCache?: TokenCache | undefined;
+  /** Waits between retries; default a `setTimeout` promise. */
+  sleep?: ((ms: number) => Promise<void>) | undefined;
+  /** Jitter source in [0, 1); default `Math.random`. */
+  random?: (() => number) | undefined;
+  /** Clock in ms since the epoch, to read `X-RateLimit-Reset`; default `Date.now`. */
+  now?: (() => number) | undefined;
+  /** Receives one line per retry or rate-limit wait (e.g. `pulumi.log.debug`); never given a credential. */
+  log?: ((message: string) => void) | undefined;
+}
+
+/** Options of {@link ManagementClient.getTenantSettings}. */
+export interface TenantSettingsQuery {
+  /** Top-level field names (from `TENANT_SETTINGS_FIELDS`); empty or absent means all fields. */
+  fields?: readonly string[] | undefined;
+  /** `true` (default): return only `fields`; `false`: return all but `fields`. */
+  includeFields?: boolean | undefined;
+}
+
+/**
+ * A typed client of the tenant management API (`${baseUrl}/api/v2`). Each method sends one operation,
+ * with retries (see `RETRY_POLICY`), and returns the zod-parsed response.
+ *
+ * Errors: `TenantApiError` (error status), `TenantRateLimitError` (429 beyond the budget),
+ * `TenantConnectionError` (no response), `TenantResponseError` (2xx with an unexpected body),
+ * `TokenRequestError` (token endpoint refused), `TenantRequestError` (invalid input; nothing sent).
+ */
+export class ManagementClient {
+  /** `https://host[:port]` of the tenant. */
+  readonly baseUrl: string;
+  readonly #apiBaseUrl: string;
+  readonly #transport: HttpTransport;
+  readonly #auth: AccessTokenSource;
+  readonly #secrets: readonly string[];
+
+  constructor(connection: TenantConnection, options: ManagementClientOptions = {}) {
+    this.baseUrl = connection.baseUrl;
+    this.#apiBaseUrl = connection.apiBaseUrl;
+    this.#transport = new HttpTransport({
+      timeoutMs: connection.timeoutMs,
+      rateLimitBudgetMs: connection.rateLimitBudgetMs,
+      sleep: options.sleep,
+      random: options.random,
+      now: options.now,
+      log: options.log,
+    });
+    this.#auth = accessTokenSource(connection, this.#transport, options.tokenCache ?? sharedTokenCache());
+    const credentials = connection.credentials;
+    this.#secrets = credentials.kind === "apiToken" ? [credentials.token] : [credentials.clientSecret];
+  }
+
+  /** `GET /attack-protection/captcha` (scope `read:attack_protection`): the CAPTCHA configuration, without secrets. */
+  getCaptcha(): Promise<CaptchaResponse> {
+    return this.#call("GET", API_PATHS.captcha, captchaResponseSchema);
+  }
+
+  /**
+   * `PATCH /attack-protection/captcha` (scope `update:attack_protection`): merges `body` into the CAPTCHA
+   * configuration and returns the whole merged configuration (without secrets). `body` is validated
+   * with `captchaPatchRequestSchema` first; an invalid body is a `TenantRequestError` and is not sent.
+   */
+  async patchCaptcha(body: CaptchaPatchRequest): Promise<CaptchaResponse> {
+    const valid = validate(captchaPatchRequestSchema, body, "PATCH", API_PATHS.captcha);
+    return await this.#call("PATCH", API_PATHS.captcha, captchaResponseSchema, { body: valid });
+  }
+
+  /**
+   * `GET /tenants/settings` (scope `read:tenant_settings`). `fields` is sent comma-joined with
+   * `include_fields` (default `true`); every name is checked against `TENANT_SETTINGS_FIELDS` before
+   * anything is sent, and an unknown one is a `TenantRequestError` listing the valid names.
+   */
+  async getTenantSettings(query: TenantSettingsQuery = {}): Promise<TenantSettingsResponse> {
+    const fields = [...new Set(query.fields ?? [])];
+    const known: ReadonlySet<string> = new Set(TENANT_SETTINGS_FIELDS);
+    const unknown = fields.filter((field) => !known.has(field));
+    if (unknown.length > 0) {
+      const names = unknown.map((field) => JSON.stringify(field)).join(", ");
+      throw new TenantRequestError({
+        method: "GET",
+        path: API_PATHS.tenantSettings,
+        issues: unknown.map((field) => ({
+          path: "fields",
+          message: `unknown field ${JSON.stringify(field)}`,
+        })),
+        message:
+          `GET ${API_PATHS.tenantSettings} was not sent: unknown tenant settings field${unknown.length > 1 ? "s" : ""} ` +
+          `${names} in fields. Valid fields: ${TENANT_SETTINGS_FIELDS.join(", ")}.`,
+      });
+    }
+    const params: Record<string, string> = {};
+    if (fields.length > 0) params["fields"] = fields.join(",");
+    if (fields.length > 0 || query.includeFields !== undefined) {
+      params["include_fields"] = String(query.includeFields ?? true);
+    }
+    return await this.#call("GET", API_PATHS.tenantSettings, tenantSettingsResponseSchema, { query: params });
+  }
+
+  /** `GET /guardian/factors/phone/templates` (scope `read:guardian_factors`): the stored phone MFA templates. */
+  getPhoneTemplates(): Promise<PhoneTemplatesResponse> {
+    return this.#call("GET", API_PATHS.phoneTemplates, phoneTemplatesResponseSchema);
+  }
+
+  /**
+   * `PUT /guardian/factors/phone/templates` (scope `update:guardian_factors`): replaces both templates and
+   * returns the stored ones. `body` is validated with `phoneTemplatesRequestSchema` first.
+   */
+  async putPhoneTemplates(body: PhoneTemplatesRequest): Promise<PhoneTemplatesResponse> {
+    const valid = validate(phoneTemplatesRequestSchema, body, "PUT", API_PATHS.phoneTemplates);
+    return await this.#call("PUT", API_PATHS.phoneTemplates, phoneTemplatesResponseSchema, { body: valid });
+  }
+
+  #call<S extends z.ZodType>(
+    method: HttpMethod,
+    path: string,
+    responseSchema: S,
+    extra: { body?: unknown; query?: Record<string, string> } = {},
+  ): Promise<z.output<S>> {
+    return callApi(this.#transport, this.#apiBaseUrl, this.#auth, {
+      method,
+      path,
+      query: extra.query,
+      body: extra.body,
+      responseSchema,
+      secrets: [...this.#secrets, ...secretsInBody(extra.body)],
+    });
+  }
+}
+
+/** Parses a request body with its schema; an invalid body is a {@link TenantRequestError}. */
+function validate<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  method: HttpMethod,
+  path: string,
+): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  throw new TenantRequestError({ method, path, issues: schemaIssues(parsed.error.issues) });
+}
+
+const SHARED_CLIENTS = Symbol.for("pulumi-tenant-admin.client.managementClients");
+
+function fingerprint(secret: string): string {
+  return createHash("sha256").update(secret).digest("hex");
+}
+
+function clientKey(connection: TenantConnection): string {
+  const credentials = connection.credentials;
+  const identity =
+    credentials.kind === "apiToken"
+      ? ["apiToken", fingerprint(credentials.token)]
+      : ["clientCredentials", credentials.clientId, fingerprint(credentials.clientSecret)];
+  return JSON.stringify([
+    connection.baseUrl,
+    connection.audience,
+    connection.timeoutMs,
+    connection.rateLimitBudgetMs,
+    ...identity,
+  ]);
+}
+
+/**
+ * Returns the process-wide client for `connection`, creating it on first use: one client (one axios
+ * instance, the shared token cache) per base URL and credentials identity. The registry is kept on
+ * `globalThis` and keyed by a hash of the secret, never the secret itself.
+ */
+export function managementClientFor(connection: TenantConnection): ManagementClient {
+  const registry = globalThis as unknown as Record<symbol, Map<string, ManagementClient> | undefined>;
+  const clients = (registry[SHARED_CLIENTS] ??= new Map<string, ManagementClient>());
+  const key = clientKey(connection);
+  const existing = clients.get(key);
+  if (existing !== undefined) return existing;
+  const created = new ManagementClient(connection);
+  clients.set(key, created);
+  return created;
+}

@@ -1,0 +1,39 @@
+/** The Pulumi config namespace of this package: keys are read as `tenant-admin:<name>`. */
+export const CONFIG_NAMESPACE = "tenant-admin";
+
+/** The stack config keys the client reads, fully qualified (`pulumi config set tenant-admin:domain …`). */
+export const CONFIG_KEYS = {
+  domain: "tenant-admin:domain",
+  clientId: "tenant-admin:clientId",
+  clientSecret: "tenant-admin:clientSecret",
+  apiToken: "tenant-admin:apiToken",
+  audience: "tenant-admin:audience",
+  timeoutSeconds: "tenant-admin:timeoutSeconds",
+  rateLimitBudgetSeconds: "tenant-admin:rateLimitBudgetSeconds",
+} as const;
+
+/**
+ * The environment variables the client reads when the stack config does not set a value. The `AUTH0_*`
+ * names are the ones existing tools for this platform already use, so CI secrets carry over.
+ */
+export const ENV_VARS = {
+  domain: "AUTH0_DOMAIN",
+  clientId: "AUTH0_CLIENT_ID",
+  clientSecret: "AUTH0_CLIENT_SECRET",
+  apiToken: "AUTH0_API_TOKEN",
+  audience: "AUTH0_AUDIENCE",
+  timeoutSeconds: "TENANT_ADMIN_TIMEOUT_SECONDS",
+  rateLimitBudgetSeconds: "TENANT_ADMIN_RATE_LIMIT_BUDGET_SECONDS",
+} as const;
+
+/** How long one HTTP request may take before it is abandoned, unless configured: 30 s. */
+export const DEFAULT_TIMEOUT_SECONDS = 30;
+
+/** How long one operation may wait in total for rate limits to reset, unless configured: 60 s. */
+export const DEFAULT_RATE_LIMIT_BUDGET_SECONDS = 60;
+
+/** Formats a duration for a message: `30 s`, `0.2 s`, `61.3 s`. */
+export function formatSeconds(ms: number): string {
+  const seconds = Math.round(ms / 100) / 10;
+  return `${seconds} s`;
+}

@@ -1,0 +1,184 @@
+import { AUTH_PATHS, tokenResponseSchema, type TokenRequest } from "../wire";
+import type { TenantConnection } from "./connection";
+import { errorFromResponse } from "./errors";
+import { parseResponseBody, type AccessTokenSource, type HttpTransport } from "./http";
+
+/** A token is refreshed this long before it expires: 10 s, as the platform's official SDK does. */
+export const TOKEN_REFRESH_MARGIN_MS = 10_000;
+
+/** What identifies a cached client-credentials token. */
+export interface TokenCacheKey {
+  baseUrl: string;
+  clientId: string;
+  audience: string;
+}
+
+/** A token as the token endpoint issued it. */
+export interface IssuedToken {
+  accessToken: string;
+  /** Lifetime from the moment it was requested. */
+  expiresInSeconds: number;
+}
+
+/** Options of a {@link TokenCache}. */
+export interface TokenCacheOptions {
+  /** The current time in ms since the epoch; default `Date.now`. Injected by tests. */
+  now?: (() => number) | undefined;
+  /** How long before expiry a token stops being served; default {@link TOKEN_REFRESH_MARGIN_MS}. */
+  refreshMarginMs?: number | undefined;
+}
+
+type CacheEntry =
+  | { readonly state: "ready"; readonly token: string; readonly refreshAt: number }
+  | { readonly state: "pending"; readonly promise: Promise<string> };
+
+/**
+ * Caches client-credentials tokens per (baseUrl, clientId, audience) until 10 s before they expire.
+ * Concurrent callers share one in-flight fetch; a failed fetch is not cached, so the next caller tries
+ * again. Tokens are kept in a private field, so the cache never shows up in a log or a serialization.
+ */
+export class TokenCache {
+  readonly #entries = new Map<string, CacheEntry>();
+  readonly #now: () => number;
+  readonly #refreshMarginMs: number;
+
+  constructor(options: TokenCacheOptions = {}) {
+    this.#now = options.now ?? Date.now;
+    this.#refreshMarginMs = options.refreshMarginMs ?? TOKEN_REFRESH_MARGIN_MS;
+  }
+
+  /**
+   * Returns the cached token for `key` while it is fresh; otherwise joins the fetch in flight, or starts
+   * one with `fetchToken`.
+   */
+  getToken(key: TokenCacheKey, fetchToken: () => Promise<IssuedToken>): Promise<string> {
+    const id = cacheId(key);
+    const entry = this.#entries.get(id);
+    if (entry?.state === "ready" && this.#now() < entry.refreshAt) return Promise.resolve(entry.token);
+    if (entry?.state === "pending") return entry.promise;
+
+    const requestedAt = this.#now();
+    const slot: { pending?: CacheEntry } = {};
+    // fetchToken runs in a microtask, so the pending entry is registered even if it throws synchronously.
+    const promise = Promise.resolve()
+      .then(fetchToken)
+      .then(
+        (issued) => {
+          if (this.#entries.get(id) === slot.pending) {
+            this.#entries.set(id, {
+              state: "ready",
+              token: issued.accessToken,
+              refreshAt: requestedAt + issued.expiresInSeconds * 1000 - this.#refreshMarginMs,
+            });
+          }
+          return issued.accessToken;
+        },
+        (error: unknown) => {
+          if (this.#entries.get(id) === slot.pending) this.#entries.delete(id);
+          throw error;
+        },
+      );
+    slot.pending = { state: "pending", promise };
+    this.#entries.set(id, slot.pending);
+    return promise;
+  }
+
+  /**
+   * Drops the cached token for `key`, so the next {@link TokenCache.getToken} fetches a fresh one. With
+   * `rejected`, drops it only if it is still that token: a 401 on an old token must not throw away the
+   * fresh token another request already fetched.
+   */
+  invalidate(key: TokenCacheKey, rejected?: string): void {
+    const id = cacheId(key);
+    const entry = this.#entries.get(id);
+    if (entry?.state === "ready" && (rejected === undefined || entry.token === rejected)) {
+      this.#entries.delete(id);
+    }
+  }
+
+  /** Drops every cached token. */
+  clear(): void {
+    this.#entries.clear();
+  }
+}
+
+function cacheId(key: TokenCacheKey): string {
+  return JSON.stringify([key.baseUrl, key.clientId, key.audience]);
+}
+
+const SHARED_CACHE = Symbol.for("pulumi-tenant-admin.client.tokenCache");
+
+/**
+ * The process-wide token cache. A dynamic provider process lives for one Pulumi run, so one token serves
+ * every resource of the run. It is kept on `globalThis` (not in a module variable), so a serialized
+ * provider closure never captures it and two copies of this module share it.
+ */
+export function sharedTokenCache(): TokenCache {
+  const registry = globalThis as unknown as Record<symbol, TokenCache | undefined>;
+  const existing = registry[SHARED_CACHE];
+  if (existing !== undefined) return existing;
+  const created = new TokenCache();
+  registry[SHARED_CACHE] = created;
+  return created;
+}
+
+/**
+ * Requests a token with the client-credentials grant: `POST ${baseUrl}/oauth/token` with a JSON body
+ * `{grant_type: "client_credentials", client_id, client_secret, audience}`. 429, 5xx and connection
+ * failures are retried like other requests.
+ *
+ * @throws TokenRequestError when the endpoint refuses (e.g. `POST /oauth/token failed: 401 access_denied: Unauthorized. …`)
+ * @throws TenantResponseError when a 2xx body is not a token response
+ * @throws TenantConnectionError / TenantRateLimitError as any request
+ */
+export async function requestClientCredentialsToken(
+  transport: HttpTransport,
+  params: { baseUrl: string; clientId: string; clientSecret: string; audience: string },
+): Promise<IssuedToken> {
+  const body: TokenRequest = {
+    grant_type: "client_credentials",
+    client_id: params.clientId,
+    client_secret: params.clientSecret,
+    audience: params.audience,
+  };
+  const request = { method: "POST", path: AUTH_PATHS.token } as const;
+  const secrets = [params.clientSecret];
+  const response = await transport.send({
+    ...request,
+    url: `${params.baseUrl}${AUTH_PATHS.token}`,
+    body,
+    secrets,
+    retryable: true,
+  });
+  if (response.status < 200 || response.status > 299) {
+    throw errorFromResponse({ ...request, secrets, attempts: response.attempts }, response);
+  }
+  const parsed = parseResponseBody(tokenResponseSchema, request, response);
+  return { accessToken: parsed.access_token, expiresInSeconds: parsed.expires_in };
+}
+
+/**
+ * The token source for a connection: an API token is used as is (and cannot be renewed); client
+ * credentials get a token from `cache`, fetched through `transport` when missing or about to expire.
+ */
+export function accessTokenSource(
+  connection: TenantConnection,
+  transport: HttpTransport,
+  cache: TokenCache,
+): AccessTokenSource {
+  const credentials = connection.credentials;
+  if (credentials.kind === "apiToken") {
+    const token = credentials.token;
+    return { getToken: () => Promise.resolve(token) };
+  }
+  const key: TokenCacheKey = {
+    baseUrl: connection.baseUrl,
+    clientId: credentials.clientId,
+    audience: connection.audience,
+  };
+  const params = { ...key, clientSecret: credentials.clientSecret };
+  return {
+    getToken: () => cache.getToken(key, () => requestClientCredentialsToken(transport, params)),
+    invalidate: (rejected) => cache.invalidate(key, rejected),
+  };
+}

@@ -1,0 +1,174 @@
+import {
+  ManagementClient,
+  TenantApiError,
+  TenantRequestError,
+  managementClientFor,
+} from "../../../src/client";
+import type { CaptchaPatchRequest } from "../../../src/wire";
+import { ROUTES, caught, startHarness } from "./support/harness";
+import type { Harness } from "./support/harness";
+
+let harness: Harness;
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(() => harness.close());
+beforeEach(() => harness.reset());
+
+describe("CAPTCHA", () => {
+  it("patches a provider and returns the merged configuration without its secret", async () => {
+    const { client } = harness.client();
+    const result = await client.patchCaptcha({
+      active_provider_id: "hcaptcha",
+      hcaptcha: { site_key: "site-h", secret: "hcaptcha-secret-1" },
+    });
+    expect(result).toMatchObject({ active_provider_id: "hcaptcha", hcaptcha: { site_key: "site-h" } });
+    expect(JSON.stringify(result)).not.toContain("hcaptcha-secret-1");
+    expect(harness.emulator.tenant.captchaWithSecrets()?.hcaptcha?.secret).toBe("hcaptcha-secret-1");
+    await expect(client.getCaptcha()).resolves.toEqual(result);
+  });
+
+  it.each<[string, unknown, RegExp]>([
+    [
+      "an unknown provider id",
+      { active_provider_id: "nope" },
+      /^PATCH \/attack-protection\/captcha was not sent: the request is invalid: active_provider_id: /,
+    ],
+    ["a provider without its secret", { hcaptcha: { site_key: "k" } }, /hcaptcha\.secret: /],
+    [
+      "an unknown property",
+      { hcaptcha: { site_key: "k", secret: "s", extra: 1 } },
+      /hcaptcha: Unrecognized key/,
+    ],
+    [
+      "a secret over 100 characters",
+      { arkose: { site_key: "k", secret: "x".repeat(101) } },
+      /arkose\.secret: Too big/,
+    ],
+  ])("refuses %s before sending anything", async (_label, body, message) => {
+    const { client } = harness.client();
+    const error = await caught(() => client.patchCaptcha(body as CaptchaPatchRequest));
+    expect(error).toBeInstanceOf(TenantRequestError);
+    expect(error.message).toMatch(message);
+    expect(harness.requests()).toEqual([]);
+  });
+
+  it("reports a missing CAPTCHA configuration with a hint", async () => {
+    const { client } = harness.client();
+    await harness.emulator.tenant.deleteCaptchaConfig();
+    try {
+      const error = await caught(() => client.getCaptcha());
+      expect(error).toBeInstanceOf(TenantApiError);
+      expect(error).toMatchObject({ status: 404, errorCode: "inexistent_captcha_config" });
+      expect(error.message).toMatch(
+        /^GET \/attack-protection\/captcha failed: 404 inexistent_captcha_config: .*The tenant has no CAPTCHA configuration yet\.$/,
+      );
+    } finally {
+      await harness.emulator.tenant.createCaptchaConfig();
+    }
+  });
+});
+
+describe("tenant settings", () => {
+  it("returns every field when no fields are given, keeping fields the spec does not list", async () => {
+    const { client } = harness.client();
+    const settings = await client.getTenantSettings();
+    expect(settings).toHaveProperty("session_lifetime");
+    expect(settings).toHaveProperty("universal_login");
+    expect(settings.flags).toHaveProperty("universal_login", true);
+  });
+
+  it("sends fields comma-joined and include_fields, and returns only those fields", async () => {
+    const { client } = harness.client();
+    const settings = await client.getTenantSettings({ fields: ["friendly_name", "session_lifetime"] });
+    expect(Object.keys(settings).sort()).toEqual(["friendly_name", "session_lifetime"]);
+  });
+
+  it("excludes the fields when includeFields is false", async () => {
+    const { client } = harness.client();
+    const settings = await client.getTenantSettings({ fields: ["flags"], includeFields: false });
+    expect(settings).not.toHaveProperty("flags");
+    expect(settings).toHaveProperty("session_lifetime");
+  });
+
+  it("refuses an unknown field name before any call, naming it and listing the valid ones", async () => {
+    const { client } = harness.client();
+    const error = await caught(() => client.getTenantSettings({ fields: ["friendly_name", "friendlyName"] }));
+    expect(error).toBeInstanceOf(TenantRequestError);
+    expect(error.message).toMatch(
+      /^GET \/tenants\/settings was not sent: unknown tenant settings field "friendlyName" in fields\. Valid fields: change_password, /,
+    );
+    expect(error.message).toContain("universal_login");
+    expect(harness.requests()).toEqual([]);
+  });
+});
+
+describe("phone templates", () => {
+  it("replaces both templates and reads them back", async () => {
+    const { client } = harness.client();
+    const templates = {
+      enrollment_message: "Enroll with {{code}}",
+      verification_message: "Verify with {{code}}",
+    };
+    await expect(client.putPhoneTemplates(templates)).resolves.toEqual(templates);
+    await expect(client.getPhoneTemplates()).resolves.toEqual(templates);
+  });
+
+  it("refuses a body missing a template before sending it", async () => {
+    const { client } = harness.client();
+    const error = await caught(() => client.putPhoneTemplates({ enrollment_message: "x" } as never));
+    expect(error).toBeInstanceOf(TenantRequestError);
+    expect(error.message).toMatch(/verification_message: /);
+    expect(harness.requests()).toEqual([]);
+  });
+});
+
+describe("a tenant whose plan lacks bot detection", () => {
+  let basic: Harness;
+  beforeAll(async () => {
+    basic = await startHarness({ botDetection: false });
+  });
+  afterAll(() => basic.close());
+
+  it("reports the missing entitlement with a hint", async () => {
+    const { client } = basic.client();
+    const error = await caught(() => client.patchCaptcha({ auth_challenge: { fail_open: true } }));
+    expect(error.message).toBe(
+      "PATCH /attack-protection/captcha failed: 403 insufficient_entitlement: Please upgrade your subscription to " +
+        "use bot detection. The tenant's plan does not include bot detection.",
+    );
+    expect(basic.requests().filter((line) => line.startsWith("PATCH"))).toEqual([
+      `${ROUTES.patchCaptcha} 403`,
+    ]);
+  });
+});
+
+describe("managementClientFor", () => {
+  it("reuses one client per base URL and credentials", () => {
+    const connection = harness.connection();
+    const client = managementClientFor(connection);
+    expect(client).toBeInstanceOf(ManagementClient);
+    expect(managementClientFor({ ...connection })).toBe(client);
+  });
+
+  it("makes a new client for other credentials or another tenant", () => {
+    const connection = harness.connection();
+    const client = managementClientFor(connection);
+    expect(managementClientFor(harness.connection({ clientSecret: "rotated-secret" }))).not.toBe(client);
+    expect(managementClientFor({ ...connection, credentials: { kind: "apiToken", token: "t" } })).not.toBe(
+      client,
+    );
+    expect(managementClientFor({ ...connection, baseUrl: "http://127.0.0.2:1" })).not.toBe(client);
+  });
+
+  it("works against the tenant", async () => {
+    await expect(managementClientFor(harness.connection()).getPhoneTemplates()).resolves.toHaveProperty(
+      "enrollment_message",
+    );
+  });
+
+  it("does not reveal credentials when the client is serialized", () => {
+    const connection = harness.connection();
+    expect(JSON.stringify(managementClientFor(connection))).not.toContain(harness.emulator.clientSecret);
+  });
+});

@@ -1,0 +1,120 @@
+import { RETRY_POLICY, TenantRateLimitError } from "../../../src/client";
+import { ROUTES, caught, startHarness } from "./support/harness";
+import type { Harness } from "./support/harness";
+
+let harness: Harness;
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(() => harness.close());
+beforeEach(() => harness.reset());
+
+const HALF_JITTER = RETRY_POLICY.rateLimitJitterMs / 2;
+
+describe("429 handling", () => {
+  it("waits until X-RateLimit-Reset before retrying a 429", async () => {
+    const { client, sleeps } = harness.client();
+    await client.getTenantSettings();
+    harness.reset();
+    harness.emulator.injectFault(ROUTES.getSettings, { kind: "rateLimit", resetInSeconds: 5 });
+
+    await client.getTenantSettings();
+
+    expect(harness.requests()).toEqual([`${ROUTES.getSettings} 429`, `${ROUTES.getSettings} 200`]);
+    expect(sleeps).toHaveLength(1);
+    // Reset is the whole UNIX second 5 to 6 s ahead: the wait is what is left of it, plus half the jitter
+    // (and not the 1 s fallback backoff).
+    expect(sleeps[0]).toBeGreaterThan(5000 + HALF_JITTER - 100);
+    expect(sleeps[0]).toBeLessThanOrEqual(6000 + HALF_JITTER);
+  });
+
+  it("uses Retry-After when X-RateLimit-Reset is in the past", async () => {
+    const { client, sleeps } = harness.client({}, { now: () => Date.now() + 3_600_000 });
+    await client.getTenantSettings();
+    harness.emulator.injectFault(ROUTES.getSettings, {
+      kind: "rateLimit",
+      resetInSeconds: 1,
+      retryAfterSeconds: 3,
+    });
+
+    await client.getTenantSettings();
+
+    expect(sleeps).toEqual([3000 + HALF_JITTER]);
+  });
+
+  it("backs off exponentially when neither header gives a usable time", async () => {
+    const { client, sleeps } = harness.client({}, { now: () => Date.now() + 3_600_000 });
+    await client.getTenantSettings();
+    harness.emulator.injectFault(ROUTES.getSettings, { kind: "rateLimit", resetInSeconds: 1 }, 3);
+
+    await client.getTenantSettings();
+
+    expect(sleeps).toEqual([1000, 2000, 4000].map((ms) => ms + HALF_JITTER));
+  });
+
+  it("throws a TenantRateLimitError without waiting when the reset is beyond the budget", async () => {
+    const { client, sleeps } = harness.client({ rateLimitBudgetSeconds: 2 });
+    await client.getTenantSettings();
+    harness.emulator.injectFault(ROUTES.getSettings, { kind: "rateLimit", resetInSeconds: 30 });
+
+    const error = await caught(() => client.getTenantSettings());
+
+    expect(error).toBeInstanceOf(TenantRateLimitError);
+    expect(sleeps).toEqual([]);
+    expect(error.message).toMatch(
+      /^GET \/tenants\/settings failed: 429 too_many_requests: .*Rate-limited: waited 0 s in total/,
+    );
+    expect(error.message).toContain("rate-limit budget of 2 s");
+    expect(error.message).toContain("tenant-admin:rateLimitBudgetSeconds");
+    expect(error.message).toContain("TENANT_ADMIN_RATE_LIMIT_BUDGET_SECONDS");
+    expect(error.message).toContain("re-running converges");
+    expect(error).toMatchObject({ status: 429, waitedMs: 0, budgetMs: 2000 });
+  });
+
+  it("keeps waiting within the budget, then gives up with the total it waited", async () => {
+    const { client, sleeps } = harness.client(
+      { rateLimitBudgetSeconds: 5 },
+      { now: () => Date.now() + 3_600_000 },
+    );
+    await client.getTenantSettings();
+    harness.emulator.injectFault(ROUTES.getSettings, { kind: "rateLimit", retryAfterSeconds: 2 }, 10);
+
+    const error = await caught(() => client.getTenantSettings());
+
+    expect(error).toBeInstanceOf(TenantRateLimitError);
+    expect(sleeps).toEqual([2125, 2125]);
+    expect(error).toMatchObject({ waitedMs: 4250, budgetMs: 5000, nextWaitMs: 2125 });
+    expect(error.message).toContain(
+      "waited 4.3 s in total, and waiting 2.1 s more would exceed the rate-limit budget of 5 s",
+    );
+    expect(harness.requests().filter((line) => line.includes("429"))).toHaveLength(3);
+  });
+
+  it("retries a rate-limited token request too", async () => {
+    const { client, sleeps } = harness.client({}, { now: () => Date.now() + 3_600_000 });
+    harness.emulator.injectFault(ROUTES.token, { kind: "rateLimit", retryAfterSeconds: 1 });
+    await client.getPhoneTemplates();
+    expect(harness.requests()).toEqual([
+      `${ROUTES.token} 429`,
+      `${ROUTES.token} 200`,
+      `${ROUTES.getPhoneTemplates} 200`,
+    ]);
+    expect(sleeps).toEqual([1000 + HALF_JITTER]);
+  });
+
+  it("honours X-RateLimit-Reset with a real wait", async () => {
+    const { client } = harness.client({}, { realSleep: true });
+    await client.getTenantSettings();
+    harness.reset();
+    harness.emulator.injectFault(ROUTES.getSettings, { kind: "rateLimit", resetInSeconds: 1 });
+
+    await client.getTenantSettings();
+
+    const [limited, retried] = harness.emulator.requestLog;
+    expect(limited?.status).toBe(429);
+    expect(retried?.status).toBe(200);
+    // The reset was at the next whole second at least 1 s after the 429; the retry came no earlier.
+    const resetAt = Math.ceil((limited!.time + 1000) / 1000) * 1000;
+    expect(retried!.time).toBeGreaterThanOrEqual(resetAt - 5);
+  }, 10_000);
+});

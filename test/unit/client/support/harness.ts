@@ -1,0 +1,115 @@
+import { createServer } from "node:net";
+
+import { ManagementClient, TokenCache, resolveTenantConnection } from "../../../../src/client";
+import type { ManagementClientOptions, TenantConnection, TenantSettingsInput } from "../../../../src/client";
+import { startEmulator } from "../../../../src/emulator";
+import type { EmulatorOptions, EmulatorRoute, TenantEmulator } from "../../../../src/emulator";
+
+/** The emulator routes the client calls, by operation. */
+export const ROUTES = {
+  getCaptcha: "GET /api/v2/attack-protection/captcha",
+  patchCaptcha: "PATCH /api/v2/attack-protection/captcha",
+  getSettings: "GET /api/v2/tenants/settings",
+  getPhoneTemplates: "GET /api/v2/guardian/factors/phone/templates",
+  putPhoneTemplates: "PUT /api/v2/guardian/factors/phone/templates",
+  token: "POST /oauth/token",
+} as const satisfies Record<string, EmulatorRoute>;
+
+/** A client under test with what it did instead of sleeping. */
+export interface ClientUnderTest {
+  client: ManagementClient;
+  /** The delays the client asked to sleep, in ms, in order. */
+  sleeps: number[];
+  /** The client's retry log lines. */
+  logs: string[];
+  tokenCache: TokenCache;
+  connection: TenantConnection;
+}
+
+/** A running emulator plus factories for connections and clients pointed at it. */
+export interface Harness {
+  emulator: TenantEmulator;
+  /** A connection resolved the real way (stack config input) with the global client's credentials. */
+  connection(settings?: TenantSettingsInput): TenantConnection;
+  /**
+   * A client with its own token cache and a fake sleep that records and returns at once (unless
+   * `realSleep`), and `random` fixed at 0.5 (so jitter is half its range).
+   */
+  client(
+    settings?: TenantSettingsInput,
+    options?: ManagementClientOptions & { realSleep?: boolean },
+  ): ClientUnderTest;
+  /** `"METHOD path status"` of every request the emulator handled since the last reset, in order. */
+  requests(): string[];
+  /** Clears faults and the request log. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/** Starts an emulator (no rate limit unless asked) on a free loopback port. */
+export async function startHarness(options: EmulatorOptions = {}): Promise<Harness> {
+  const emulator = await startEmulator({ rateLimit: false, ...options });
+  const connection = (settings: TenantSettingsInput = {}): TenantConnection =>
+    resolveTenantConnection({
+      config: {
+        domain: emulator.url,
+        clientId: emulator.clientId,
+        clientSecret: emulator.clientSecret,
+        ...settings,
+      },
+      env: {},
+    });
+  return {
+    emulator,
+    connection,
+    client(settings = {}, options = {}) {
+      const sleeps: number[] = [];
+      const logs: string[] = [];
+      const tokenCache = options.tokenCache ?? new TokenCache();
+      const resolved = connection(settings);
+      const { realSleep, ...clientOptions } = options;
+      const client = new ManagementClient(resolved, {
+        random: () => 0.5,
+        ...(realSleep
+          ? {}
+          : {
+              sleep: (ms: number) => {
+                sleeps.push(ms);
+                return Promise.resolve();
+              },
+            }),
+        log: (line) => logs.push(line),
+        ...clientOptions,
+        tokenCache,
+      });
+      return { client, sleeps, logs, tokenCache, connection: resolved };
+    },
+    requests: () => emulator.requestLog.map((entry) => `${entry.method} ${entry.path} ${entry.status}`),
+    reset() {
+      emulator.clearFaults();
+      emulator.clearRequestLog();
+    },
+    close: () => emulator.close(),
+  };
+}
+
+/** A loopback port nothing listens on (bound once, then released). */
+export async function unusedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+/** Runs `action` and returns what it threw (failing the test if it did not throw). */
+export async function caught(action: () => Promise<unknown>): Promise<Error> {
+  try {
+    await action();
+  } catch (error) {
+    if (error instanceof Error) return error;
+    throw new Error(`threw a non-Error: ${String(error)}`, { cause: error });
+  }
+  throw new Error("expected the call to fail");
+}

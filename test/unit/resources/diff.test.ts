@@ -1,0 +1,51 @@
+import { createCaptchaConfigProvider } from "../../../src/resources/captchaConfig";
+import { createPhoneTemplatesProvider } from "../../../src/resources/phoneTemplates";
+import { UNKNOWN, configuredContext } from "./support";
+
+const context = configuredContext();
+const captcha = createCaptchaConfigProvider(context);
+const templates = createPhoneTemplatesProvider(context);
+const domain = "http://127.0.0.1:1";
+const inputs = { activeProviderId: "hcaptcha", hcaptcha: { siteKey: "s", secret: "old-secret" } };
+
+describe("diff", () => {
+  it("reports no change when the inputs equal the state", async () => {
+    expect(await captcha.diff("id", { ...inputs, domain }, inputs)).toMatchObject({
+      changes: false,
+      replaces: [],
+    });
+  });
+
+  it("reports a changed secret as a change, without saying what it is", async () => {
+    const result = await captcha.diff(
+      "id",
+      { ...inputs, domain },
+      { ...inputs, hcaptcha: { siteKey: "s", secret: "new" } },
+    );
+    expect(result).toMatchObject({ changes: true, replaces: [] });
+    expect(JSON.stringify(result)).not.toContain("new");
+  });
+
+  it("reports a value not known yet as a possible change", async () => {
+    expect(
+      await captcha.diff(
+        "id",
+        { ...inputs, domain },
+        { ...inputs, hcaptcha: { siteKey: UNKNOWN, secret: "old-secret" } },
+      ),
+    ).toMatchObject({ changes: true });
+  });
+
+  it("replaces the resource when it moves to another tenant", async () => {
+    const tenant = { domain: "https://other.example.com", clientId: "id", clientSecret: "s" };
+    expect(await captcha.diff("id", { ...inputs, domain }, { ...inputs, tenant })).toMatchObject({
+      changes: true,
+      replaces: ["tenant"],
+    });
+  });
+
+  it("does not look at outputs that are not inputs", async () => {
+    const messages = { enrollmentMessage: "{{code}}", verificationMessage: "{{code}}" };
+    expect(await templates.diff("id", { ...messages, domain }, messages)).toMatchObject({ changes: false });
+  });
+});
