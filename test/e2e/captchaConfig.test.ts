@@ -117,6 +117,15 @@ describeWithEngine("CaptchaConfig on the real engine against the emulator", () =
     expect(tenant.emulator.tenant.captcha()?.recaptcha_v2).toEqual({ site_key: "kept" });
   });
 
+  it("forgets the resource on refresh when the tenant's configuration is gone, and recreates it", async () => {
+    await tenant.emulator.tenant.deleteCaptchaConfig();
+    await tenant.harness.refresh();
+    expect(await tenant.harness.exportState()).not.toContain("tenant-admin:CaptchaConfig");
+    await tenant.emulator.tenant.createCaptchaConfig();
+    await tenant.harness.up();
+    expect(tenant.emulator.tenant.captcha()).toMatchObject({ active_provider_id: "hcaptcha" });
+  });
+
   it("leaves the tenant's CAPTCHA as it is on destroy by default", async () => {
     await tenant.harness.destroy();
     expect(tenant.emulator.tenant.captcha()).toMatchObject({ active_provider_id: "hcaptcha" });
