@@ -1,0 +1,104 @@
+import { parseArgs } from "node:util";
+
+import type { EmulatorOptions } from "./emulator";
+
+/** The `tenant-emulator --help` text. */
+export const USAGE = `Usage: tenant-emulator [options]
+
+Runs a local emulator of the tenant management API. When ready, prints one JSON line on stdout:
+{"url":...,"clientId":...,"clientSecret":...,"audience":...}. Logs one line per request on stderr.
+Stops cleanly on SIGINT or SIGTERM.
+
+Options:
+  --port <n>               TCP port (default 0: a free port)
+  --host <address>         interface to listen on (default 127.0.0.1)
+  --data-dir <dir>         keep the state in <dir>/tenant-emulator-state.json (default: memory only)
+  --rate-limit <n>         requests per second, bursts of 2n (default 100; 0 turns rate limiting off)
+  --no-bot-detection       the tenant's plan lacks bot detection (CAPTCHA endpoints answer 403)
+  --unconfigured-captcha   a new tenant has no CAPTCHA configuration (CAPTCHA endpoints answer 404)
+  --client-id <id>         the global client's id (default: generated, or kept in the data dir)
+  --client-secret <secret> the global client's secret (default: generated, or kept in the data dir)
+  -h, --help               print this help
+`;
+
+/** A command line the emulator cannot run with; the CLI prints the message and exits with code 2. */
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}
+
+/** What the command line asks for. */
+export type CliCommand =
+  { readonly kind: "help" } | { readonly kind: "run"; readonly options: EmulatorOptions };
+
+function parseNumber(
+  name: string,
+  text: string,
+  check: (value: number) => boolean,
+  expected: string,
+): number {
+  const value = /^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN;
+  if (!check(value)) throw new UsageError(`--${name} must be ${expected}, got ${JSON.stringify(text)}`);
+  return value;
+}
+
+function nonEmpty(name: string, text: string | undefined): string | undefined {
+  if (text !== undefined && text.trim() === "") throw new UsageError(`--${name} must not be empty`);
+  return text;
+}
+
+/** Parses the `tenant-emulator` arguments (without `node` and the script). Throws a {@link UsageError}. */
+export function parseCliArgs(args: readonly string[]): CliCommand {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...args],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: "string" },
+        host: { type: "string" },
+        "data-dir": { type: "string" },
+        "rate-limit": { type: "string" },
+        "no-bot-detection": { type: "boolean" },
+        "unconfigured-captcha": { type: "boolean" },
+        "client-id": { type: "string" },
+        "client-secret": { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new UsageError(message.split("\n", 1)[0] ?? message);
+  }
+  if (values.help === true) return { kind: "help" };
+  const port =
+    values.port === undefined
+      ? 0
+      : parseNumber(
+          "port",
+          values.port,
+          (n) => Number.isInteger(n) && n <= 65_535,
+          "an integer from 0 to 65535",
+        );
+  const rate =
+    values["rate-limit"] === undefined
+      ? undefined
+      : parseNumber("rate-limit", values["rate-limit"], (n) => Number.isFinite(n) && n >= 0, "a number >= 0");
+  const host = nonEmpty("host", values.host);
+  const dataDir = nonEmpty("data-dir", values["data-dir"]);
+  const clientId = nonEmpty("client-id", values["client-id"]);
+  const clientSecret = nonEmpty("client-secret", values["client-secret"]);
+  const options: EmulatorOptions = {
+    port,
+    ...(host === undefined ? {} : { host }),
+    ...(dataDir === undefined ? {} : { dataDir }),
+    ...(rate === undefined
+      ? {}
+      : { rateLimit: rate === 0 ? false : { requestsPerSecond: rate, burst: Math.max(1, 2 * rate) } }),
+    botDetection: values["no-bot-detection"] !== true,
+    captchaConfigured: values["unconfigured-captcha"] !== true,
+    ...(clientId === undefined ? {} : { clientId }),
+    ...(clientSecret === undefined ? {} : { clientSecret }),
+  };
+  return { kind: "run", options };
+}

@@ -1,0 +1,19 @@
+/**
+ * A local emulator of the tenant management API (CAPTCHA, tenant settings, phone templates, the token
+ * endpoint), for tests and local development. Import it as `pulumi-tenant-admin/emulator`; run it as the
+ * `tenant-emulator` command.
+ *
+ * @packageDocumentation
+ */
+export { startEmulator } from "./emulator";
+export type { EmulatorOptions, IssueTokenOptions, TenantEmulator } from "./emulator";
+export { EMULATOR_ROUTES } from "./faults";
+export type { EmulatorRoute, Fault, FaultKind, FaultRoute } from "./faults";
+export { DEFAULT_RATE_LIMIT } from "./rateLimit";
+export type { RateLimitOptions } from "./rateLimit";
+export type { RequestLogEntry } from "./server";
+export type { ClientCredentials } from "./auth";
+export type { TenantControl } from "./tenant";
+export type { StoredCaptcha } from "./state";
+export { STATE_FILE_NAME } from "./store";
+export { DEFAULT_BODY_LIMIT_BYTES } from "./body";

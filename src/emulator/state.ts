@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+import {
+  captchaPatchRequestSchema,
+  phoneTemplatesRequestSchema,
+  tenantSettingsResponseSchema,
+} from "../wire";
+
+/**
+ * The stored CAPTCHA configuration: the request shape with its secrets, where the active provider, the
+ * `auth_challenge` options and `simple_captcha` always exist.
+ */
+export const storedCaptchaSchema = captchaPatchRequestSchema.required({
+  active_provider_id: true,
+  auth_challenge: true,
+  simple_captcha: true,
+});
+
+/** The stored CAPTCHA configuration, secrets included. */
+export type StoredCaptcha = z.infer<typeof storedCaptchaSchema>;
+
+const credentialsSchema = z.strictObject({ clientId: z.string().min(1), clientSecret: z.string().min(1) });
+
+/** The version of the data file's format. */
+export const STATE_FORMAT_VERSION = 1;
+
+/**
+ * The data file: the clients' credentials (so they stay stable across restarts) and the tenant's state, the
+ * CAPTCHA secrets included. `captcha` is `null` while the configuration does not exist.
+ */
+export const persistedStateSchema = z.strictObject({
+  version: z.literal(STATE_FORMAT_VERSION),
+  clients: z.strictObject({ global: credentialsSchema, nonGlobal: credentialsSchema }),
+  captcha: storedCaptchaSchema.nullable(),
+  phoneTemplates: phoneTemplatesRequestSchema,
+  settings: tenantSettingsResponseSchema,
+});
+
+/** The content of the data file. */
+export type PersistedState = z.infer<typeof persistedStateSchema>;

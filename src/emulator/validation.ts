@@ -1,0 +1,123 @@
+import type { z } from "zod";
+
+import { apiError } from "./errors";
+
+type Issue = z.core.$ZodIssue;
+type PathSegment = PropertyKey;
+
+/** The JSON type name the platform uses in its messages (`array` and `null` are their own types). */
+export function jsonTypeName(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value;
+}
+
+/** The dotted property path the platform prints: `hcaptcha.site_key`, `a.b[0]`. */
+export function formatPath(path: readonly PathSegment[]): string {
+  let out = "";
+  for (const segment of path) {
+    if (typeof segment === "number") out += `[${segment}]`;
+    else out += out === "" ? String(segment) : `.${String(segment)}`;
+  }
+  return out;
+}
+
+function valueAt(input: unknown, path: readonly PathSegment[]): unknown {
+  let current = input;
+  for (const segment of path) {
+    if (current === null || typeof current !== "object") return undefined;
+    if (!Object.prototype.hasOwnProperty.call(current, segment)) return undefined;
+    current = (current as Record<PropertyKey, unknown>)[segment];
+  }
+  return current;
+}
+
+function hasOwn(input: unknown, path: readonly PathSegment[], key: PropertyKey): boolean {
+  const parent = valueAt(input, path);
+  return parent !== null && typeof parent === "object" && Object.prototype.hasOwnProperty.call(parent, key);
+}
+
+/** Zod's name for a schema type, in the platform's vocabulary. */
+function expectedTypeName(expected: string): string {
+  return expected === "record" ? "object" : expected;
+}
+
+/**
+ * One zod issue as the platform phrases it: the reason and the property path it is reported on. A missing
+ * required property is reported on its parent object, as the platform does.
+ */
+export function describeIssue(
+  issue: Issue,
+  input: unknown,
+): { reason: string; path: readonly PathSegment[] } {
+  const path = issue.path;
+  const value = valueAt(input, path);
+  switch (issue.code) {
+    case "invalid_type": {
+      const parentPath = path.slice(0, -1);
+      const last = path[path.length - 1];
+      if (last !== undefined && value === undefined && !hasOwn(input, parentPath, last)) {
+        return { reason: `Missing required property: ${String(last)}`, path: parentPath };
+      }
+      return {
+        reason: `Expected type ${expectedTypeName(issue.expected)} but found type ${jsonTypeName(value)}`,
+        path,
+      };
+    }
+    case "too_big":
+      if (typeof value === "string") {
+        return {
+          reason: `String is too long (${value.length} chars), maximum ${String(issue.maximum)}`,
+          path,
+        };
+      }
+      return { reason: `Value is greater than maximum ${String(issue.maximum)}`, path };
+    case "too_small":
+      if (typeof value === "string") {
+        return {
+          reason: `String is too short (${value.length} chars), minimum ${String(issue.minimum)}`,
+          path,
+        };
+      }
+      return { reason: `Value is less than minimum ${String(issue.minimum)}`, path };
+    case "unrecognized_keys":
+      return { reason: `Additional properties not allowed: ${issue.keys.join(",")}`, path };
+    case "invalid_value":
+      return { reason: `No enum match for: ${JSON.stringify(value) ?? String(value)}`, path };
+    default:
+      return { reason: issue.message, path };
+  }
+}
+
+/**
+ * The platform's validation message: `<prefix>: '<reason>' on property <path>.`, or `<prefix>: '<reason>'.`
+ * when the failure is on the body itself rather than on one of its properties.
+ */
+export function validationMessage(prefix: string, reason: string, path: readonly PathSegment[]): string {
+  const where = formatPath(path);
+  return where === "" ? `${prefix}: '${reason}'.` : `${prefix}: '${reason}' on property ${where}.`;
+}
+
+/**
+ * Parses a request body with a wire schema; on failure throws the platform's 400 `invalid_body` with the first
+ * issue in its message form, e.g. `Payload validation error: 'Missing required property: secret' on property
+ * hcaptcha.`
+ */
+export function parsePayload<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const first = result.error.issues[0];
+  const { reason, path } = first
+    ? describeIssue(first, input)
+    : { reason: "Invalid payload", path: [] as PathSegment[] };
+  throw apiError(400, validationMessage("Payload validation error", reason, path), "invalid_body");
+}
+
+/** A 400 `invalid_query_string` in the platform's message form, naming the parameter. */
+export function queryError(parameter: string, reason: string): Error {
+  return apiError(
+    400,
+    validationMessage("Query validation error", reason, [parameter]),
+    "invalid_query_string",
+  );
+}

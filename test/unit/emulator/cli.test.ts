@@ -1,0 +1,188 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { parseCliArgs } from "../../../src/emulator/cliOptions";
+import { tokenResponseSchema } from "../../../src/wire";
+
+import { spawnCli, runCli } from "./cliProcess";
+import type { CliProcess } from "./cliProcess";
+import { CAPTCHA_PATH, TOKEN_PATH, call } from "./support";
+
+describe("tenant-emulator options", () => {
+  it.each<[string[], Record<string, unknown>]>([
+    [[], { port: 0, botDetection: true, captchaConfigured: true }],
+    [["--port", "8080", "--host", "0.0.0.0"], { port: 8080, host: "0.0.0.0" }],
+    [["--data-dir", "/tmp/x"], { dataDir: "/tmp/x" }],
+    [["--rate-limit", "0"], { rateLimit: false }],
+    [["--rate-limit", "5"], { rateLimit: { requestsPerSecond: 5, burst: 10 } }],
+    [["--rate-limit", "0.25"], { rateLimit: { requestsPerSecond: 0.25, burst: 1 } }],
+    [["--no-bot-detection"], { botDetection: false }],
+    [["--unconfigured-captcha"], { captchaConfigured: false }],
+    [["--client-id", "id", "--client-secret", "secret"], { clientId: "id", clientSecret: "secret" }],
+    [["--port=1234"], { port: 1234 }],
+  ])("maps %j to the emulator options", (args, expected) => {
+    const command = parseCliArgs(args);
+
+    expect(command.kind).toBe("run");
+    expect(command.kind === "run" ? command.options : undefined).toMatchObject(expected);
+  });
+
+  it.each([[["--help"]], [["-h"]], [["--port", "1", "--help"]]])("asks for help with %j", (args) => {
+    expect(parseCliArgs(args)).toEqual({ kind: "help" });
+  });
+
+  it.each<[string[], RegExp]>([
+    [["--port", "abc"], /--port must be an integer/],
+    [["--port", "70000"], /--port must be an integer/],
+    [["--port", "1.5"], /--port must be an integer/],
+    [["--rate-limit", "fast"], /--rate-limit must be a number/],
+    [["--rate-limit", "-2"], /rate-limit/],
+    [["--bogus"], /--bogus/],
+    [["extra"], /extra/],
+    [["--port"], /--port/],
+    [["--client-id", " "], /--client-id must not be empty/],
+  ])("refuses %j", (args, message) => {
+    expect(() => parseCliArgs(args)).toThrow(message);
+  });
+});
+
+describe("the tenant-emulator process", () => {
+  let dataDir: string;
+  let running: CliProcess | undefined;
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), "tenant-emulator-cli-"));
+  });
+  afterEach(async () => {
+    if (running && running.child.exitCode === null && running.child.signalCode === null) {
+      running.child.kill("SIGKILL");
+      await running.exited;
+    }
+    running = undefined;
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("prints one JSON line when ready, logs requests to stderr and exits 0 on SIGTERM", async () => {
+    running = await spawnCli([
+      "--data-dir",
+      dataDir,
+      "--client-id",
+      "cli-id",
+      "--client-secret",
+      "cli-secret-value",
+    ]);
+    const { ready } = running;
+
+    expect(Object.keys(ready).sort()).toEqual(["audience", "clientId", "clientSecret", "url"]);
+    expect(ready).toMatchObject({ clientId: "cli-id", clientSecret: "cli-secret-value" });
+    expect(ready.audience).toBe(`${ready.url}/api/v2/`);
+    const tokenResponse = await call(ready, "POST", TOKEN_PATH, {
+      json: {
+        grant_type: "client_credentials",
+        client_id: "cli-id",
+        client_secret: "cli-secret-value",
+        audience: ready.audience,
+      },
+    });
+    const token = tokenResponseSchema.parse(tokenResponse.body).access_token;
+    expect((await call(ready, "GET", CAPTCHA_PATH, { token })).status).toBe(200);
+
+    running.child.kill("SIGTERM");
+    const exit = await running.exited;
+
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(running.stdoutLines).toHaveLength(1);
+    const lines = running.stderr().trim().split("\n");
+    expect(lines).toEqual([
+      expect.stringMatching(/^POST \/oauth\/token 200 \d+(\.\d+)?ms$/),
+      expect.stringMatching(/^GET \/api\/v2\/attack-protection\/captcha 200 \d+(\.\d+)?ms$/),
+    ]);
+    expect(running.stderr()).not.toContain("cli-secret-value");
+    expect(running.stderr()).not.toContain(token);
+  });
+
+  it("exits 0 on SIGINT after finishing a write in progress", async () => {
+    running = await spawnCli(["--data-dir", dataDir, "--rate-limit", "0"]);
+    const { ready } = running;
+    const tokenResponse = await call(ready, "POST", TOKEN_PATH, {
+      json: {
+        grant_type: "client_credentials",
+        client_id: ready.clientId,
+        client_secret: ready.clientSecret,
+        audience: ready.audience,
+      },
+    });
+    const token = tokenResponseSchema.parse(tokenResponse.body).access_token;
+
+    const write = call(ready, "PATCH", CAPTCHA_PATH, { token, json: { simple_captcha: { last: true } } });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    running.child.kill("SIGINT");
+    const [response, exit] = await Promise.allSettled([write, running.exited]);
+
+    expect(exit).toEqual({ status: "fulfilled", value: { code: 0, signal: null } });
+    if (response.status === "fulfilled" && response.value.status === 200) {
+      running = await spawnCli(["--data-dir", dataDir]);
+      const again = await call(running.ready, "POST", TOKEN_PATH, {
+        json: {
+          grant_type: "client_credentials",
+          client_id: ready.clientId,
+          client_secret: ready.clientSecret,
+          audience: running.ready.audience,
+        },
+      });
+      const captcha = await call(running.ready, "GET", CAPTCHA_PATH, {
+        token: tokenResponseSchema.parse(again.body).access_token,
+      });
+      expect(captcha.body).toMatchObject({ simple_captcha: { last: true } });
+    }
+  });
+
+  it("serves a tenant without bot detection and without a CAPTCHA configuration when asked", async () => {
+    running = await spawnCli(["--unconfigured-captcha", "--client-id", "a", "--client-secret", "b"]);
+    const { ready } = running;
+    const token = tokenResponseSchema.parse(
+      (
+        await call(ready, "POST", TOKEN_PATH, {
+          json: {
+            grant_type: "client_credentials",
+            client_id: "a",
+            client_secret: "b",
+            audience: ready.audience,
+          },
+        })
+      ).body,
+    ).access_token;
+
+    expect((await call(ready, "GET", CAPTCHA_PATH, { token })).status).toBe(404);
+  });
+
+  it.each([[["--port", "nope"]], [["--unknown-flag"]], [["--rate-limit", "-1"]]])(
+    "exits 2 with a one-line error for %j",
+    async (args) => {
+      const result = await runCli(args);
+
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toMatch(/^tenant-emulator: [^\n]+\n$/);
+    },
+  );
+
+  it("prints the usage and exits 0 for --help", async () => {
+    const result = await runCli(["--help"]);
+
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("Usage: tenant-emulator");
+    expect(result.stdout).toContain("--no-bot-detection");
+  });
+
+  it("exits 1 with a one-line error when the port is taken", async () => {
+    running = await spawnCli([]);
+    const port = new URL(running.ready.url).port;
+
+    const result = await runCli(["--port", port]);
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^tenant-emulator: .*EADDRINUSE[^\n]*\n$/);
+  });
+});
