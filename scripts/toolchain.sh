@@ -106,7 +106,8 @@ _toolchain_main() {
     if ! _go_build_in_wrapper "$work/lang" github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3 \
       "v$version" github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3 \
       "$work/out/pulumi-language-nodejs" "$version" 2>"$work/lang.err"; then
-      _log "the language host module at v$version is not served by the module proxy ($(tail -n1 "$work/lang.err"));"
+      _log "the language host module at v$version is not served by the module proxy:"
+      grep -m1 -E 'not available|404|410|403|not found' "$work/lang.err" >&2 || tail -n1 "$work/lang.err" >&2
       _log "building it from github.com/pulumi/pulumi/sdk/v3@v3.68.0, the last release that ships it in the SDK module"
       _go_build_in_wrapper "$work/lang-sdk" github.com/pulumi/pulumi/sdk/v3 v3.68.0 \
         github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs \
