@@ -1,15 +1,16 @@
 import * as pulumi from "@pulumi/pulumi";
 
-import type { CamelCased, TenantConnection } from "../client";
-import { TenantApiError, managementClientFor, toCamelDeep, toCamelKey, toSnakeDeep } from "../client";
+import type { CamelCased } from "../client";
+import { TenantApiError, toCamelDeep, toCamelKey, toSnakeDeep } from "../client";
 import type { CaptchaPatchRequest, CaptchaProviderId, CaptchaResponse } from "../wire";
-import { CREDENTIAL_PROVIDER_IDS, captchaPatchRequestSchema } from "../wire";
-import { checkFailuresFrom, withoutPrintedValues } from "./checkFailures";
+import { API_PATHS, CREDENTIAL_PROVIDER_IDS, captchaPatchRequestSchema } from "../wire";
+import { checkFailuresFrom } from "./checkFailures";
 import type { DeepInput } from "./inputs";
-import { changedKeys, isRecord, pick, withSecretFields } from "./inputs";
+import { isRecord, pick, withSecretFields } from "./inputs";
 import { providerStub } from "./providerStub";
 import type { ProviderContext, TenantArgs, TenantInputs } from "./tenant";
 import { secretTenant } from "./tenant";
+import { tenantObjectProvider } from "./tenantObjectProvider";
 import { containsUnknown } from "./unknowns";
 
 /** The CAPTCHA settings in the package's spelling, as the wire schema defines them. */
@@ -65,13 +66,11 @@ export interface CaptchaConfigArgs {
 const VERBATIM = ["simple_captcha"];
 /** Fields the service never returns; they live in state as secrets. */
 const SECRET_FIELDS = ["secret", "apiKey"];
-/** Inputs that configure the resource, not the tenant's CAPTCHA. */
-const RESOURCE_KEYS = ["resetOnDelete", "tenant"];
-/** Outputs that are not inputs. */
-const OUTPUT_ONLY_KEYS = ["domain"];
+/** Inputs that configure the resource, not the tenant's CAPTCHA, and outputs that are not inputs. */
+const NOT_SETTINGS = ["resetOnDelete", "tenant", "domain"];
 
 function settingsOf(props: CaptchaConfigInputs): CaptchaConfigSettings {
-  return pick(props, [...RESOURCE_KEYS, ...OUTPUT_ONLY_KEYS]);
+  return pick(props, NOT_SETTINGS);
 }
 
 function toWire(settings: CaptchaConfigSettings): CaptchaPatchRequest {
@@ -109,76 +108,41 @@ function declaredAsOnTenant(
   return result as CaptchaConfigSettings;
 }
 
-function captchaId(connection: TenantConnection): string {
-  return `${new URL(connection.baseUrl).host}/attack-protection/captcha`;
-}
-
 /** Creates the provider implementation the serialized {@link providerStub} loads by package name. */
 export function createCaptchaConfigProvider(
   context: ProviderContext,
 ): Required<pulumi.dynamic.ResourceProvider> {
-  async function apply(inputs: CaptchaConfigInputs): Promise<{ id: string; outs: CaptchaConfigOutputs }> {
-    const connection = context.connection(inputs.tenant);
-    const settings = settingsOf(inputs);
-    const response = await managementClientFor(connection).patchCaptcha(toWire(settings));
-    const outs = { ...inputs, ...declaredAsOnTenant(settings, response), domain: connection.baseUrl };
-    return { id: captchaId(connection), outs };
-  }
+  return tenantObjectProvider<CaptchaConfigInputs, CaptchaConfigSettings>(context, {
+    path: API_PATHS.captcha,
+    printable: ["activeProviderId", "resetOnDelete"],
 
-  return {
-    async configure(request) {
-      context.configure(request.config);
-    },
-
-    async check(_olds, news: CaptchaConfigInputs) {
+    failures(news) {
       const settings = settingsOf(news);
       const wire = toWire(settings);
       const parsed = captchaPatchRequestSchema.safeParse(wire, { reportInput: true });
       const failures = parsed.success ? [] : checkFailuresFrom(parsed.error.issues, wire, VERBATIM);
-      failures.push(...activeProviderFailures(settings), ...context.tenantFailures(news.tenant));
-      return {
-        inputs: news,
-        failures: withoutPrintedValues(failures, ["activeProviderId", "resetOnDelete"]),
-      };
+      return [...failures, ...activeProviderFailures(settings)];
     },
 
-    async diff(_id, olds: CaptchaConfigOutputs, news: CaptchaConfigInputs) {
-      const replaces = context.movesTenant(olds.domain, news.tenant) ? ["tenant"] : [];
-      return { changes: changedKeys(pick(olds, OUTPUT_ONLY_KEYS), news).length > 0, replaces };
+    async write(client, inputs) {
+      const settings = settingsOf(inputs);
+      return declaredAsOnTenant(settings, await client.patchCaptcha(toWire(settings)));
     },
 
-    async create(inputs: CaptchaConfigInputs) {
-      return apply(inputs);
-    },
-
-    async update(_id, _olds, news: CaptchaConfigInputs) {
-      return { outs: (await apply(news)).outs };
-    },
-
-    async read(id, props: CaptchaConfigOutputs) {
-      const connection = context.connectionAt(props.domain, props.tenant);
-      let response: CaptchaResponse;
+    async read(client, state) {
       try {
-        response = await managementClientFor(connection).getCaptcha();
+        return declaredAsOnTenant(settingsOf(state), await client.getCaptcha());
       } catch (error) {
         // The tenant has no CAPTCHA configuration any more: the resource is gone.
-        if (error instanceof TenantApiError && error.status === 404) return {};
+        if (error instanceof TenantApiError && error.status === 404) return undefined;
         throw error;
       }
-      const settings = declaredAsOnTenant(settingsOf(props), response);
-      return {
-        id,
-        props: { ...props, ...settings },
-        inputs: { ...pick(props, OUTPUT_ONLY_KEYS), ...settings },
-      };
     },
 
-    async delete(_id, props: CaptchaConfigOutputs) {
-      if (props.resetOnDelete !== true) return;
-      const connection = context.connectionAt(props.domain, props.tenant);
-      await managementClientFor(connection).patchCaptcha({ active_provider_id: "auth_challenge" });
+    async remove(client, state) {
+      if (state.resetOnDelete === true) await client.patchCaptcha({ active_provider_id: "auth_challenge" });
     },
-  };
+  });
 }
 
 function activeProviderFailures(settings: CaptchaConfigSettings): pulumi.dynamic.CheckFailure[] {

@@ -67,7 +67,9 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
  * The inputs whose new value differs from the old one, or is not yet known (preview): a value that is
  * not known yet may change, so it counts as a change.
  */
-export function changedKeys(olds: Record<string, unknown>, news: Record<string, unknown>): string[] {
-  const keys = new Set([...Object.keys(pick(olds)), ...Object.keys(pick(news))]);
-  return [...keys].filter((key) => containsUnknown(news[key]) || !jsonEqual(olds[key], news[key]));
+export function changedKeys(olds: object, news: object): string[] {
+  const before = pick(olds) as Record<string, unknown>;
+  const after = pick(news) as Record<string, unknown>;
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((key) => containsUnknown(after[key]) || !jsonEqual(before[key], after[key]));
 }

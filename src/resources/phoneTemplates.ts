@@ -1,14 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
 
-import type { CamelCased, TenantConnection } from "../client";
-import { managementClientFor, toCamelDeep, toSnakeDeep } from "../client";
+import type { CamelCased } from "../client";
+import { toCamelDeep, toSnakeDeep } from "../client";
 import type { PhoneTemplatesRequest, PhoneTemplatesResponse } from "../wire";
-import { DEFAULT_PHONE_TEMPLATES, phoneTemplatesRequestSchema } from "../wire";
-import { checkFailuresFrom, withoutPrintedValues } from "./checkFailures";
-import { changedKeys, pick } from "./inputs";
+import { API_PATHS, DEFAULT_PHONE_TEMPLATES, phoneTemplatesRequestSchema } from "../wire";
+import { checkFailuresFrom } from "./checkFailures";
 import { providerStub } from "./providerStub";
 import type { ProviderContext, TenantArgs, TenantInputs } from "./tenant";
 import { secretTenant } from "./tenant";
+import { tenantObjectProvider } from "./tenantObjectProvider";
 import { containsUnknown } from "./unknowns";
 
 /** The two phone MFA message templates, in the package's spelling. */
@@ -41,7 +41,6 @@ export interface PhoneTemplatesArgs {
 
 const TEMPLATE_VARIABLES = ["code", "tenant.friendly_name"];
 const VARIABLE = /\{\{\s*([^{}]*?)\s*\}\}/g;
-const OUTPUT_ONLY_KEYS = ["domain"];
 
 /** Check failures of one message against the template rules. */
 function messageFailures(property: string, message: unknown): pulumi.dynamic.CheckFailure[] {
@@ -68,72 +67,38 @@ function fromWire(response: PhoneTemplatesResponse): PhoneTemplateMessages {
   return messagesOf(toCamelDeep(response));
 }
 
-function templatesId(connection: TenantConnection): string {
-  return `${new URL(connection.baseUrl).host}/guardian/factors/phone/templates`;
-}
-
 /** Creates the provider implementation the serialized {@link providerStub} loads by package name. */
 export function createPhoneTemplatesProvider(
   context: ProviderContext,
 ): Required<pulumi.dynamic.ResourceProvider> {
-  async function put(inputs: PhoneTemplatesInputs): Promise<{ id: string; outs: PhoneTemplatesOutputs }> {
-    const connection = context.connection(inputs.tenant);
-    const body = toSnakeDeep(messagesOf(inputs)) as PhoneTemplatesRequest;
-    const stored = await managementClientFor(connection).putPhoneTemplates(body);
-    return {
-      id: templatesId(connection),
-      outs: { ...inputs, ...fromWire(stored), domain: connection.baseUrl },
-    };
-  }
+  return tenantObjectProvider<PhoneTemplatesInputs, PhoneTemplateMessages>(context, {
+    path: API_PATHS.phoneTemplates,
+    printable: ["enrollmentMessage", "verificationMessage"],
 
-  return {
-    async configure(request) {
-      context.configure(request.config);
-    },
-
-    async check(_olds, news: PhoneTemplatesInputs) {
+    failures(news) {
       const wire = toSnakeDeep(messagesOf(news));
       const parsed = phoneTemplatesRequestSchema.safeParse(wire, { reportInput: true });
-      const failures = parsed.success ? [] : checkFailuresFrom(parsed.error.issues, wire);
-      failures.push(
+      return [
+        ...(parsed.success ? [] : checkFailuresFrom(parsed.error.issues, wire)),
         ...messageFailures("enrollmentMessage", news.enrollmentMessage),
         ...messageFailures("verificationMessage", news.verificationMessage),
-        ...context.tenantFailures(news.tenant),
+      ];
+    },
+
+    async write(client, inputs) {
+      return fromWire(
+        await client.putPhoneTemplates(toSnakeDeep(messagesOf(inputs)) as PhoneTemplatesRequest),
       );
-      return {
-        inputs: news,
-        failures: withoutPrintedValues(failures, ["enrollmentMessage", "verificationMessage"]),
-      };
     },
 
-    async diff(_id, olds: PhoneTemplatesOutputs, news: PhoneTemplatesInputs) {
-      const replaces = context.movesTenant(olds.domain, news.tenant) ? ["tenant"] : [];
-      return { changes: changedKeys(pick(olds, OUTPUT_ONLY_KEYS), news).length > 0, replaces };
+    async read(client) {
+      return fromWire(await client.getPhoneTemplates());
     },
 
-    async create(inputs: PhoneTemplatesInputs) {
-      return put(inputs);
+    async remove(client) {
+      await client.putPhoneTemplates({ ...DEFAULT_PHONE_TEMPLATES });
     },
-
-    async update(_id, _olds, news: PhoneTemplatesInputs) {
-      return { outs: (await put(news)).outs };
-    },
-
-    async read(id, props: PhoneTemplatesOutputs) {
-      const connection = context.connectionAt(props.domain, props.tenant);
-      const current = fromWire(await managementClientFor(connection).getPhoneTemplates());
-      return {
-        id,
-        props: { ...props, ...current },
-        inputs: { ...pick(props, OUTPUT_ONLY_KEYS), ...current },
-      };
-    },
-
-    async delete(_id, props: PhoneTemplatesOutputs) {
-      const connection = context.connectionAt(props.domain, props.tenant);
-      await managementClientFor(connection).putPhoneTemplates({ ...DEFAULT_PHONE_TEMPLATES });
-    },
-  };
+  });
 }
 
 /**

@@ -1,0 +1,95 @@
+import type * as pulumi from "@pulumi/pulumi";
+
+import type { ManagementClient } from "../client";
+import { managementClientFor } from "../client";
+import { withoutPrintedValues } from "./checkFailures";
+import { changedKeys, pick } from "./inputs";
+import type { ProviderContext, TenantInputs } from "./tenant";
+
+/** Inputs every tenant-object resource has besides its own settings. */
+export interface TenantObjectInputs {
+  tenant?: TenantInputs | undefined;
+}
+
+/** The state of a tenant-object resource: its inputs, as the tenant has them, and the tenant's URL. */
+export type TenantObjectState<Inputs extends TenantObjectInputs> = Inputs & { domain: string };
+
+/** Outputs that are not inputs. */
+const OUTPUT_ONLY_KEYS = ["domain"];
+
+/**
+ * What differs between the resources that each manage one object of a tenant (its CAPTCHA
+ * configuration, its phone templates); {@link tenantObjectProvider} does the rest.
+ */
+export interface TenantObjectOperations<Inputs extends TenantObjectInputs, Settings extends object> {
+  /** The object's API path, which with the tenant's host makes the resource id. */
+  readonly path: string;
+  /** Top-level inputs the engine may print beside a check failure (they never hold secrets). */
+  readonly printable: readonly string[];
+  /** Check failures of the resource's own settings, in the user's property names. */
+  failures(news: Inputs): pulumi.dynamic.CheckFailure[];
+  /** Writes the declared settings; returns them as the tenant stored them. */
+  write(client: ManagementClient, inputs: Inputs): Promise<Settings>;
+  /** The declared settings as the tenant has them now, or `undefined` when the object is gone. */
+  read(client: ManagementClient, state: Inputs): Promise<Settings | undefined>;
+  /** What a destroy does to the tenant. */
+  remove(client: ManagementClient, state: Inputs): Promise<void>;
+}
+
+/**
+ * The provider of a resource that manages one object of a tenant: check (settings and connection,
+ * at preview), diff (inputs against state; another tenant is a replace), create and update (write),
+ * read (refresh: state and inputs from the tenant, so drift shows as a diff), delete.
+ */
+export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings extends object>(
+  context: ProviderContext,
+  operations: TenantObjectOperations<Inputs, Settings>,
+): Required<pulumi.dynamic.ResourceProvider> {
+  async function write(inputs: Inputs): Promise<{ id: string; outs: TenantObjectState<Inputs> }> {
+    const connection = context.connection(inputs.tenant);
+    const stored = await operations.write(managementClientFor(connection), inputs);
+    const id = `${new URL(connection.baseUrl).host}${operations.path}`;
+    return { id, outs: { ...inputs, ...stored, domain: connection.baseUrl } };
+  }
+
+  const clientAt = (state: TenantObjectState<Inputs>) =>
+    managementClientFor(context.connectionAt(state.domain, state.tenant));
+
+  return {
+    async configure(request) {
+      context.configure(request.config);
+    },
+
+    async check(_olds, news: Inputs) {
+      const failures = [...operations.failures(news), ...context.tenantFailures(news.tenant)];
+      return { inputs: news, failures: withoutPrintedValues(failures, operations.printable) };
+    },
+
+    async diff(_id, olds: TenantObjectState<Inputs>, news: Inputs) {
+      const replaces = context.movesTenant(olds.domain, news.tenant) ? ["tenant"] : [];
+      return { changes: changedKeys(pick(olds, OUTPUT_ONLY_KEYS), news).length > 0, replaces };
+    },
+
+    async create(inputs: Inputs) {
+      return write(inputs);
+    },
+
+    async update(_id, _olds, news: Inputs) {
+      return { outs: (await write(news)).outs };
+    },
+
+    async read(id, state: TenantObjectState<Inputs>) {
+      const current = await operations.read(clientAt(state), pick(state, OUTPUT_ONLY_KEYS));
+      if (current === undefined) return {};
+      return {
+        id,
+        props: { ...state, ...current },
+        inputs: { ...pick(state, OUTPUT_ONLY_KEYS), ...current },
+      };
+    },
+
+    async delete(_id, state: TenantObjectState<Inputs>) {
+      await operations.remove(clientAt(state), pick(state, OUTPUT_ONLY_KEYS));
+    },
+  };
+}
