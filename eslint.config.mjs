@@ -4,7 +4,17 @@ import prettier from "eslint-config-prettier";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", ".tools/**", ".pulumi-local/**", "coverage/**", "**/*.mjs", "**/*.js"] },
+  {
+    ignores: [
+      "dist/**",
+      "node_modules/**",
+      ".tools/**",
+      ".pulumi-local/**",
+      "coverage/**",
+      "**/*.mjs",
+      "**/*.js",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -124,6 +124,9 @@ function stringValue(config: StackConfig, key: string): string | undefined {
   return typeof value === "string" && value.trim() !== "" ? value : undefined;
 }
 
+/** How a domain kept as a secret in the stack config is shown. */
+const SECRET_DOMAIN = "(a secret value)";
+
 /** The host (and port) of a domain setting, as the provider reads it: a host name or a URL. */
 function hostOf(domain: string): string {
   try {
@@ -134,7 +137,10 @@ function hostOf(domain: string): string {
 }
 
 function chooseTarget(config: StackConfig, env: NodeJS.ProcessEnv): Target {
-  const configDomain = stringValue(config, "tenant-admin:domain");
+  const configDomain =
+    config["tenant-admin:domain"]?.secret === true
+      ? SECRET_DOMAIN
+      : stringValue(config, "tenant-admin:domain");
   if (configDomain !== undefined) {
     return { kind: "tenant", domain: configDomain, source: "the stack config key tenant-admin:domain" };
   }
@@ -235,7 +241,13 @@ async function ensureCaptchaKeys(target: Target, config: StackConfig, env: NodeJ
 /** Refuses to point a stack that manages one tenant at another: the engine would try to replace everything. */
 function checkSameTenant(outputs: StackOutputs, targetDomain: string): void {
   const current = outputs.tenantDomain;
-  if (typeof current !== "string" || hostOf(current) === hostOf(targetDomain)) return;
+  if (
+    typeof current !== "string" ||
+    targetDomain === SECRET_DOMAIN ||
+    hostOf(current) === hostOf(targetDomain)
+  ) {
+    return;
+  }
   throw new DemoError(
     `the ${STACK} stack manages the tenant at ${current}, and this run targets ${targetDomain}. A stack stays with ` +
       `one tenant: run with the same tenant (for the emulator, the same ${PORT_ENV}), or forget the stack's ` +
@@ -314,9 +326,13 @@ async function main(): Promise<void> {
     step("Checking the program's stack config");
     await ensureCaptchaKeys(target, config, env);
 
-    step(`pulumi up --stack ${STACK}`);
+    step(`pulumi up --refresh --stack ${STACK}`);
     emulator?.clearRequestLog();
-    await pulumiOrFail("pulumi up", ["up", "--yes", "--skip-preview=false", "--stack", STACK], { env });
+    // --refresh: the tenant is read first, so whatever changed behind Pulumi's back (or a deleted
+    // .emulator-data/) is put back, not only what differs from the last update.
+    await pulumiOrFail("pulumi up", ["up", "--yes", "--skip-preview=false", "--refresh", "--stack", STACK], {
+      env,
+    });
     const writes = emulator?.requestLog.filter((entry) => entry.method === "PATCH" || entry.method === "PUT");
 
     step(`Stack outputs (pulumi stack output --json; secrets stay hidden)`);
@@ -324,10 +340,10 @@ async function main(): Promise<void> {
     process.stdout.write(`${JSON.stringify(outputs, null, 2)}\n`);
     describeOutputs(outputs);
 
-    step("pulumi preview --expect-no-changes: the tenant is as declared");
+    step("pulumi preview --expect-no-changes --refresh: the tenant is as declared");
     await pulumiOrFail(
       "pulumi preview --expect-no-changes",
-      ["preview", "--expect-no-changes", "--stack", STACK],
+      ["preview", "--expect-no-changes", "--refresh", "--stack", STACK],
       {
         env,
       },

@@ -145,13 +145,19 @@ _toolchain_main() {
       fi
     fi
 
-    # The dynamic-provider plugin is a shell shim shipped in @pulumi/pulumi; it must sit on PATH for the engine.
-    local shim="$root/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
-    local shim_bin="$root/.tools/pulumi-plugins"
-    mkdir -p "$shim_bin"
-    cp "$shim" "$shim_bin/pulumi-resource-pulumi-nodejs"
-    chmod +x "$shim_bin/pulumi-resource-pulumi-nodejs"
-    PATH="$shim_bin:$PATH"
+    # The dynamic-provider plugin is a shell shim shipped in @pulumi/pulumi. Beside the pulumi binary the
+    # engine finds it silently; anywhere else on PATH it warns on every run.
+    local shim="$root/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs" pulumi_dir
+    pulumi_dir="$(dirname "$(readlink -f "$(command -v pulumi)")")"
+    if [ "$pulumi_dir" = "$cache_bin" ]; then
+      cmp -s "$shim" "$cache_bin/pulumi-resource-pulumi-nodejs" ||
+        install -m 0755 "$shim" "$cache_bin/pulumi-resource-pulumi-nodejs"
+    elif [ ! -x "$pulumi_dir/pulumi-resource-pulumi-nodejs" ]; then
+      # A CLI installed elsewhere normally ships the shim; if not, put ours on PATH without touching it.
+      local shim_bin="$root/.tools/pulumi-plugins"
+      install -D -m 0755 "$shim" "$shim_bin/pulumi-resource-pulumi-nodejs"
+      PATH="$shim_bin:$PATH"
+    fi
   }
 
   _engine_env() {

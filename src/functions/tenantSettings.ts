@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 
 import type { CamelCaseKey, CamelCased } from "../client";
 import {
+  TenantAdminError,
   TenantConfigError,
   managementClientFor,
   resolveTenantConnection,
@@ -94,6 +95,19 @@ export async function getTenantSettings<
   args: GetTenantSettingsArgs<F, I> = {},
   _opts?: pulumi.InvokeOptions,
 ): Promise<SelectedTenantSettings<F, I>> {
+  try {
+    return await readTenantSettings(args);
+  } catch (error) {
+    // Pulumi prints a RunError as its message alone; ours stand alone, a stack trace adds only noise.
+    if (error instanceof TenantAdminError) throw new pulumi.RunError(error.message);
+    throw error;
+  }
+}
+
+async function readTenantSettings<
+  F extends readonly TenantSettingsFieldName[],
+  I extends boolean | undefined,
+>(args: GetTenantSettingsArgs<F, I>): Promise<SelectedTenantSettings<F, I>> {
   const fields = args.fields === undefined ? undefined : wireFields(args.fields);
   const connection = resolveTenantConnection({
     explicit: args.tenant,

@@ -9,7 +9,7 @@ import type { DeepInput } from "./inputs";
 import { isRecord, pick, withSecretFields } from "./inputs";
 import { providerStub } from "./providerStub";
 import type { ProviderContext, TenantArgs, TenantInputs } from "./tenant";
-import { secretTenant } from "./tenant";
+import { secretTenant, singletonOptions } from "./tenant";
 import { tenantObjectProvider } from "./tenantObjectProvider";
 import { containsUnknown } from "./unknowns";
 
@@ -189,6 +189,13 @@ export class CaptchaConfig extends pulumi.dynamic.Resource {
       tenant: secretTenant(args.tenant),
       domain: undefined,
     };
-    super(providerStub("captchaConfig"), name, props, opts, "tenant-admin", "CaptchaConfig");
+    super(
+      providerStub("captchaConfig"),
+      name,
+      props,
+      singletonOptions(opts),
+      "tenant-admin",
+      "CaptchaConfig",
+    );
   }
 }

@@ -73,3 +73,16 @@ export function changedKeys(olds: object, news: object): string[] {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...keys].filter((key) => containsUnknown(after[key]) || !jsonEqual(before[key], after[key]));
 }
+
+/** A copy without `undefined` members at any depth: the engine's wire format has no such value. */
+export function withoutUndefined<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => withoutUndefined(item)) as T;
+  if (isRecord(value)) {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, member]) => member !== undefined)
+        .map(([key, member]) => [key, withoutUndefined(member)]),
+    ) as T;
+  }
+  return value;
+}

@@ -7,7 +7,7 @@ import { API_PATHS, DEFAULT_PHONE_TEMPLATES, phoneTemplatesRequestSchema } from 
 import { checkFailuresFrom } from "./checkFailures";
 import { providerStub } from "./providerStub";
 import type { ProviderContext, TenantArgs, TenantInputs } from "./tenant";
-import { secretTenant } from "./tenant";
+import { secretTenant, singletonOptions } from "./tenant";
 import { tenantObjectProvider } from "./tenantObjectProvider";
 import { containsUnknown } from "./unknowns";
 
@@ -113,6 +113,13 @@ export class PhoneTemplates extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: PhoneTemplatesArgs, opts?: pulumi.CustomResourceOptions) {
     const props = { ...args, tenant: secretTenant(args.tenant), domain: undefined };
-    super(providerStub("phoneTemplates"), name, props, opts, "tenant-admin", "PhoneTemplates");
+    super(
+      providerStub("phoneTemplates"),
+      name,
+      props,
+      singletonOptions(opts),
+      "tenant-admin",
+      "PhoneTemplates",
+    );
   }
 }

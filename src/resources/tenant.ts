@@ -93,3 +93,14 @@ function stackConfigFrom(read: (key: string) => string | undefined): TenantSetti
   const entries = Object.entries(CONFIG_KEYS).map(([field, key]) => [field, read(key)] as const);
   return Object.fromEntries(entries);
 }
+
+/**
+ * Resource options for an object that exists once per tenant: a replace (`pulumi up --replace`, a
+ * change of tenant) deletes the old resource before creating the new one, unless the program says
+ * otherwise.
+ */
+export function singletonOptions(
+  opts: pulumi.CustomResourceOptions | undefined,
+): pulumi.CustomResourceOptions {
+  return { deleteBeforeReplace: true, ...opts };
+}

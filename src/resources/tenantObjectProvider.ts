@@ -3,7 +3,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { ManagementClient } from "../client";
 import { managementClientFor } from "../client";
 import { withoutPrintedValues } from "./checkFailures";
-import { changedKeys, pick } from "./inputs";
+import { changedKeys, pick, withoutUndefined } from "./inputs";
 import type { ProviderContext, TenantInputs } from "./tenant";
 
 /** Inputs every tenant-object resource has besides its own settings. */
@@ -40,6 +40,9 @@ export interface TenantObjectOperations<Inputs extends TenantObjectInputs, Setti
  * The provider of a resource that manages one object of a tenant: check (settings and connection,
  * at preview), diff (inputs against state; another tenant is a replace), create and update (write),
  * read (refresh: state and inputs from the tenant, so drift shows as a diff), delete.
+ *
+ * The object is a singleton of its tenant, so a replace deletes before it creates: creating first and
+ * then deleting the old resource would undo what was just written on the same tenant.
  */
 export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings extends object>(
   context: ProviderContext,
@@ -49,7 +52,7 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
     const connection = context.connection(inputs.tenant);
     const stored = await operations.write(managementClientFor(connection), inputs);
     const id = `${new URL(connection.baseUrl).host}${operations.path}`;
-    return { id, outs: { ...inputs, ...stored, domain: connection.baseUrl } };
+    return { id, outs: withoutUndefined({ ...inputs, ...stored, domain: connection.baseUrl }) };
   }
 
   const clientAt = (state: TenantObjectState<Inputs>) =>
@@ -67,7 +70,8 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
 
     async diff(_id, olds: TenantObjectState<Inputs>, news: Inputs) {
       const replaces = context.movesTenant(olds.domain, news.tenant) ? ["tenant"] : [];
-      return { changes: changedKeys(pick(olds, OUTPUT_ONLY_KEYS), news).length > 0, replaces };
+      const changes = changedKeys(pick(olds, OUTPUT_ONLY_KEYS), news).length > 0;
+      return { changes, replaces, deleteBeforeReplace: true };
     },
 
     async create(inputs: Inputs) {
@@ -83,8 +87,8 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
       if (current === undefined) return {};
       return {
         id,
-        props: { ...state, ...current },
-        inputs: { ...pick(state, OUTPUT_ONLY_KEYS), ...current },
+        props: withoutUndefined({ ...state, ...current }),
+        inputs: withoutUndefined({ ...pick(state, OUTPUT_ONLY_KEYS), ...current }),
       };
     },
 

@@ -126,6 +126,20 @@ describeWithEngine("CaptchaConfig on the real engine against the emulator", () =
     expect(tenant.emulator.tenant.captcha()).toMatchObject({ active_provider_id: "hcaptcha" });
   });
 
+  it("refreshes when the tenant lost a declared provider block, and puts it back on up", async () => {
+    await tenant.emulator.tenant.deleteCaptchaConfig();
+    await tenant.emulator.tenant.createCaptchaConfig();
+    expect(tenant.emulator.tenant.captcha()?.hcaptcha).toBeUndefined();
+    await tenant.harness.refresh();
+    const { changes } = await tenant.harness.preview();
+    expect(changes).toMatchObject({ update: 1 });
+    await tenant.harness.up();
+    expect(tenant.emulator.tenant.captchaWithSecrets()?.hcaptcha).toEqual({
+      site_key: "site-key-2",
+      secret: rotatedSecret,
+    });
+  });
+
   it("leaves the tenant's CAPTCHA as it is on destroy by default", async () => {
     await tenant.harness.destroy();
     expect(tenant.emulator.tenant.captcha()).toMatchObject({ active_provider_id: "hcaptcha" });

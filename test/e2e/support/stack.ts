@@ -61,7 +61,8 @@ export async function createTestStack(options: TestStackOptions): Promise<TestSt
   const workDir = join(root, "program");
   const backendDir = join(root, "backend");
   const home = join(root, "home");
-  const stackFile = options.stackConfigFile === true ? `/Pulumi.${options.stackName ?? "e2e"}.yaml` : undefined;
+  const stackFile =
+    options.stackConfigFile === true ? `/Pulumi.${options.stackName ?? "e2e"}.yaml` : undefined;
   cpSync(resolve(repoRoot, options.programDir), workDir, {
     recursive: true,
     filter: (source) =>
