@@ -123,16 +123,32 @@ function present(value: unknown): boolean {
 
 function fromSource(input: TenantSettingsInput | undefined, level: Level): ResolvedInput {
   const result: ResolvedInput = {};
-  if (input === undefined) return result;
+  if (input === undefined || input === null) return result;
+  if (typeof input !== "object" || Array.isArray(input)) {
+    // Only the tenant argument can be of another type (from JavaScript, or an untyped output).
+    throw new TenantConfigError(
+      `The tenant argument must be an object such as {domain, clientId, clientSecret}, got ${describeType(input)}.`,
+    );
+  }
   for (const field of FIELDS) {
-    const value = input[field];
-    if (present(value)) {
-      // Strings are trimmed: a pasted secret with a trailing newline is still the secret.
-      const cleaned = typeof value === "string" ? value.trim() : value;
-      Object.assign(result, { [field]: { value: cleaned, level } });
+    const value: unknown = input[field];
+    if (!present(value)) continue;
+    const numeric = field === "timeoutSeconds" || field === "rateLimitBudgetSeconds";
+    if (typeof value !== "string" && !(numeric && typeof value === "number")) {
+      // The type only, never the value: the field may be a credential.
+      throw new TenantConfigError(
+        `${capitalize(nameOf(field, level))} must be a ${numeric ? "number" : "string"}, got ${describeType(value)}.`,
+      );
     }
+    // Strings are trimmed: a pasted secret with a trailing newline is still the secret.
+    const cleaned = typeof value === "string" ? value.trim() : value;
+    Object.assign(result, { [field]: { value: cleaned, level } });
   }
   return result;
+}
+
+function describeType(value: unknown): string {
+  return Array.isArray(value) ? "an array" : `a value of type ${typeof value}`;
 }
 
 function fromEnv(env: Record<string, string | undefined>): ResolvedInput {

@@ -29,12 +29,19 @@ export type TenantInputs = { [K in keyof TenantArgs]: pulumi.Unwrap<TenantArgs[K
 export function secretTenant(
   tenant: pulumi.Input<TenantArgs> | undefined,
 ): pulumi.Input<TenantArgs> | undefined {
-  if (tenant === undefined) return undefined;
-  return pulumi.output(tenant).apply((resolved) => ({
-    ...resolved,
-    ...(resolved.clientSecret === undefined ? {} : { clientSecret: pulumi.secret(resolved.clientSecret) }),
-    ...(resolved.apiToken === undefined ? {} : { apiToken: pulumi.secret(resolved.apiToken) }),
-  }));
+  if (tenant === undefined || tenant === null) return undefined;
+  // An output may resolve to nothing: then there is no explicit tenant, as if none was given.
+  return pulumi.output(tenant).apply((resolved: TenantInputs | null | undefined) =>
+    resolved === undefined || resolved === null
+      ? undefined
+      : {
+          ...resolved,
+          ...(resolved.clientSecret === undefined
+            ? {}
+            : { clientSecret: pulumi.secret(resolved.clientSecret) }),
+          ...(resolved.apiToken === undefined ? {} : { apiToken: pulumi.secret(resolved.apiToken) }),
+        },
+  ) as pulumi.Output<TenantArgs>;
 }
 
 /**

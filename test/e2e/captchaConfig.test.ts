@@ -5,6 +5,16 @@ import { createTenantStack } from "./support/tenantStack";
 
 const secret = "hc-secret-5d1f0a9e7c";
 const rotatedSecret = "hc-secret-rotated-81be42";
+/** The CaptchaConfig resource in a `pulumi stack export`. */
+function captchaResource(state: string): { outputs: Record<string, unknown> } {
+  const { deployment } = JSON.parse(state) as {
+    deployment: { resources: { type: string; outputs: Record<string, unknown> }[] };
+  };
+  const found = deployment.resources.find((resource) => resource.type.endsWith(":CaptchaConfig"));
+  if (found === undefined) throw new Error("no CaptchaConfig in the stack's state");
+  return found;
+}
+
 const writes = (calls: string[]) => calls.filter((call) => /^(PATCH|PUT|POST \/api)/.test(call));
 
 describeWithEngine("CaptchaConfig on the real engine against the emulator", () => {
@@ -51,7 +61,9 @@ describeWithEngine("CaptchaConfig on the real engine against the emulator", () =
 
   it("keeps the secret encrypted in state and out of the engine's output", async () => {
     const state = await tenant.harness.exportState();
-    expect(state).toContain("site-key-1");
+    const captcha = captchaResource(state);
+    expect(captcha.outputs.hcaptcha).toMatchObject({ siteKey: "site-key-1" });
+    expect(JSON.stringify(captcha.outputs.hcaptcha)).toContain("ciphertext");
     expect(state).not.toContain(secret);
     expect(state).not.toContain(tenant.emulator.clientSecret);
     expect(tenant.harness.output.join("\n")).not.toContain(secret);
@@ -98,8 +110,11 @@ describeWithEngine("CaptchaConfig on the real engine against the emulator", () =
       hcaptcha: { site_key: "changed-in-dashboard", secret: "other" },
     });
     await tenant.harness.refresh();
-    const state = await tenant.harness.exportState();
-    expect(state).toContain("changed-in-dashboard");
+    const captcha = captchaResource(await tenant.harness.exportState());
+    expect(captcha.outputs).toMatchObject({
+      activeProviderId: "auth_challenge",
+      hcaptcha: { siteKey: "changed-in-dashboard" },
+    });
     const { changes } = await tenant.harness.preview();
     expect(changes).toMatchObject({ update: 1 });
     await tenant.harness.up();

@@ -1,0 +1,335 @@
+import { readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import type { Fault, FaultRoute, RequestLogEntry } from "../../src/emulator";
+import { STATE_FILE_NAME } from "../../src/emulator";
+import type { CliProcess } from "../unit/emulator/cliProcess";
+import { spawnCli } from "../unit/emulator/cliProcess";
+import type { Secrets } from "../support/secrets";
+import { expectNoSecrets } from "../support/secrets";
+import { describeWithEngine } from "./support/engine";
+import type { TestStack } from "./support/stack";
+import { createTestStack } from "./support/stack";
+import type { TenantStack } from "./support/tenantStack";
+import { createTenantStack } from "./support/tenantStack";
+
+const TOKEN = "POST /oauth/token";
+const SETTINGS = "GET /api/v2/tenants/settings";
+const GET_CAPTCHA = "GET /api/v2/attack-protection/captcha";
+const PATCH_CAPTCHA = "PATCH /api/v2/attack-protection/captcha";
+const GET_TEMPLATES = "GET /api/v2/guardian/factors/phone/templates";
+const PUT_TEMPLATES = "PUT /api/v2/guardian/factors/phone/templates";
+
+const secrets = {
+  hcaptchaSecret: "hc-secret-reliability-4e8a1c77",
+  recaptchaEnterpriseApiKey: "re-api-key-reliability-93d0b6f2",
+  clientSecret: "client-secret-reliability-0c5f2a9d8e",
+} satisfies Secrets;
+
+const enrollment = (n: number) => `{{code}} enrolls your phone (v${n})`;
+
+/** The statuses the emulator answered on `route`, in order (0: the connection was reset). */
+function statuses(log: readonly RequestLogEntry[], route: string): number[] {
+  return log.filter((entry) => `${entry.method} ${entry.path}` === route).map((entry) => entry.status);
+}
+
+type Recorded = Record<string, unknown>;
+
+/** The inputs and outputs `pulumi stack export` records for the CaptchaConfig and the PhoneTemplates. */
+async function exportedResources(
+  harness: TestStack,
+): Promise<Record<"captcha" | "templates", { inputs: Recorded; outputs: Recorded }>> {
+  const exported = JSON.parse(await harness.exportState()) as {
+    deployment: { resources: { type: string; inputs?: Recorded; outputs?: Recorded }[] };
+  };
+  const find = (type: string) => {
+    const resource = exported.deployment.resources.find((candidate) => candidate.type === type);
+    if (resource === undefined) throw new Error(`no ${type} in the exported state`);
+    return { inputs: resource.inputs ?? {}, outputs: resource.outputs ?? {} };
+  };
+  return {
+    captcha: find("pulumi-nodejs:dynamic/tenant-admin:CaptchaConfig"),
+    templates: find("pulumi-nodejs:dynamic/tenant-admin:PhoneTemplates"),
+  };
+}
+
+/** Runs `operation` expecting it to fail; returns what the engine printed meanwhile and the error. */
+async function failureOf(harness: TestStack, operation: () => Promise<unknown>): Promise<string> {
+  const printedBefore = harness.output.length;
+  try {
+    await operation();
+  } catch (error) {
+    return [...harness.output.slice(printedBefore), String(error)].join("\n");
+  }
+  throw new Error("expected the operation to fail");
+}
+
+describeWithEngine(
+  "reliability: intermittent faults, slow and malformed responses, on the real engine",
+  () => {
+    let tenant: TenantStack;
+    const logLines: string[] = [];
+    /** Every failure the engine reported in this suite, for the secrets check. */
+    const failures: string[] = [];
+
+    function inject(faults: readonly [FaultRoute, Fault, number][]): void {
+      for (const [route, fault, count] of faults) tenant.emulator.injectFault(route, fault, count);
+    }
+
+    beforeAll(async () => {
+      tenant = await createTenantStack({
+        emulator: { clientSecret: secrets.clientSecret, log: (line) => logLines.push(line) },
+      });
+      await tenant.configure({
+        activeProviderId: { value: "hcaptcha" },
+        hcaptchaSiteKey: { value: "site-key-1" },
+        hcaptchaSecret: { value: secrets.hcaptchaSecret, secret: true },
+        recaptchaEnterpriseSiteKey: { value: "re-site-key" },
+        recaptchaEnterpriseApiKey: { value: secrets.recaptchaEnterpriseApiKey, secret: true },
+        recaptchaEnterpriseProjectId: { value: "re-project" },
+        enrollmentMessage: { value: enrollment(1) },
+        verificationMessage: { value: "{{code}} is your code" },
+        settingsFields: { value: "friendlyName" },
+      });
+    });
+
+    afterEach(() => tenant.emulator.clearFaults());
+
+    afterAll(async () => {
+      await tenant?.dispose();
+    });
+
+    it("retries 5xx answers and connection resets on the token endpoint, the settings read and both writes, and completes", async () => {
+      inject([
+        [TOKEN, { kind: "serverError", status: 503 }, 1],
+        [TOKEN, { kind: "connectionReset" }, 1],
+        [SETTINGS, { kind: "serverError", status: 502 }, 1],
+        [SETTINGS, { kind: "connectionReset" }, 1],
+        [PATCH_CAPTCHA, { kind: "serverError", status: 500 }, 1],
+        [PATCH_CAPTCHA, { kind: "connectionReset" }, 1],
+        [PATCH_CAPTCHA, { kind: "serverError", status: 503 }, 1],
+        [PUT_TEMPLATES, { kind: "serverError", status: 502 }, 1],
+        [PUT_TEMPLATES, { kind: "connectionReset" }, 1],
+      ]);
+      tenant.emulator.clearRequestLog();
+
+      const outputs = await tenant.harness.up();
+
+      const log = tenant.emulator.requestLog;
+      // Two processes fetch a token (the program for the settings read, the provider for the writes); the
+      // two injected token faults fall on whichever asks first, so only the multiset is fixed.
+      expect(statuses(log, TOKEN).sort()).toEqual([0, 200, 200, 503]);
+      expect(statuses(log, SETTINGS)).toEqual([502, 0, 200]);
+      expect(statuses(log, PATCH_CAPTCHA)).toEqual([500, 0, 503, 200]);
+      expect(statuses(log, PUT_TEMPLATES)).toEqual([502, 0, 200]);
+      expect(log).toHaveLength(14);
+      expect(outputs.settings?.value).toEqual({ friendlyName: "My Company" });
+      expect(tenant.emulator.tenant.captchaWithSecrets()).toMatchObject({
+        active_provider_id: "hcaptcha",
+        hcaptcha: { site_key: "site-key-1", secret: secrets.hcaptchaSecret },
+        recaptcha_enterprise: { api_key: secrets.recaptchaEnterpriseApiKey },
+      });
+      expect(tenant.emulator.tenant.phoneTemplates().enrollment_message).toBe(enrollment(1));
+    });
+
+    it("retries 5xx answers and connection resets of the reads of a refresh, and writes nothing", async () => {
+      inject([
+        [TOKEN, { kind: "connectionReset" }, 1],
+        [GET_CAPTCHA, { kind: "serverError", status: 500 }, 1],
+        [GET_CAPTCHA, { kind: "connectionReset" }, 1],
+        [GET_TEMPLATES, { kind: "serverError", status: 503 }, 1],
+        [GET_TEMPLATES, { kind: "serverError", status: 502 }, 1],
+      ]);
+      tenant.emulator.clearRequestLog();
+
+      await tenant.harness.refresh();
+
+      const log = tenant.emulator.requestLog;
+      expect(statuses(log, TOKEN)).toEqual([0, 200]);
+      expect(statuses(log, GET_CAPTCHA)).toEqual([500, 0, 200]);
+      expect(statuses(log, GET_TEMPLATES)).toEqual([503, 502, 200]);
+      expect(log).toHaveLength(8);
+      const { captcha, templates } = await exportedResources(tenant.harness);
+      expect(captcha.outputs.hcaptcha).toMatchObject({ siteKey: "site-key-1" });
+      expect(templates.outputs.enrollmentMessage).toBe(enrollment(1));
+    });
+
+    it("gives up on responses slower than tenant-admin:timeoutSeconds with an error naming the operation, without hanging", async () => {
+      await tenant.configure({
+        "tenant-admin:timeoutSeconds": { value: "1" },
+        hcaptchaSiteKey: { value: "site-key-slow" },
+      });
+      // Every attempt (1 + 4 retries) is answered after 3 s, long after the 1 s timeout.
+      inject([[PATCH_CAPTCHA, { kind: "delay", ms: 3000 }, 5]]);
+
+      const started = Date.now();
+      const printed = await failureOf(tenant.harness, () => tenant.harness.up());
+      const elapsedMs = Date.now() - started;
+      failures.push(printed);
+
+      expect(printed).toMatch(
+        /PATCH \/attack-protection\/captcha failed: timed out after 1 s \(host 127\.0\.0\.1:\d+, 5 attempts\)/,
+      );
+      // 5 attempts of 1 s, 3 s of backoff, and the engine's own few seconds; far from the 5 × 3 s of delays.
+      expect(elapsedMs).toBeLessThan(30_000);
+
+      // A timed-out request may still take effect (as on a slow real server): a rerun converges either way.
+      tenant.emulator.clearFaults();
+      await tenant.unconfigure("tenant-admin:timeoutSeconds");
+      await tenant.harness.up();
+      expect(tenant.emulator.tenant.captcha()?.hcaptcha).toEqual({ site_key: "site-key-slow" });
+      expect((await exportedResources(tenant.harness)).captcha.outputs.hcaptcha).toMatchObject({
+        siteKey: "site-key-slow",
+      });
+    }, 90_000);
+
+    it("fails clearly on a 200 that is not JSON or has the wrong shape, and records no success in state", async () => {
+      await tenant.configure({
+        hcaptchaSiteKey: { value: "site-key-malformed" },
+        enrollmentMessage: { value: enrollment(2) },
+      });
+      inject([
+        [PATCH_CAPTCHA, { kind: "malformedBody", variant: "non-json" }, 1],
+        [PUT_TEMPLATES, { kind: "malformedBody", variant: "wrong-shape" }, 1],
+      ]);
+
+      const printed = await failureOf(tenant.harness, () => tenant.harness.up());
+      failures.push(printed);
+
+      expect(printed).toContain(
+        "PATCH /attack-protection/captcha returned 200 with a body that is not JSON (content-type application/json; charset=utf-8)",
+      );
+      expect(printed).toContain(
+        "PUT /guardian/factors/phone/templates returned 200 with a body that does not match the expected shape",
+      );
+      // The resources keep what the tenant last confirmed, inputs and outputs alike.
+      const state = await exportedResources(tenant.harness);
+      for (const recorded of [state.captcha.inputs, state.captcha.outputs]) {
+        expect(recorded.hcaptcha).toMatchObject({ siteKey: "site-key-slow" });
+      }
+      for (const recorded of [state.templates.inputs, state.templates.outputs]) {
+        expect(recorded.enrollmentMessage).toBe(enrollment(1));
+      }
+
+      tenant.emulator.clearFaults();
+      tenant.emulator.clearRequestLog();
+      await tenant.harness.up();
+      expect(statuses(tenant.emulator.requestLog, PATCH_CAPTCHA)).toEqual([200]);
+      expect(statuses(tenant.emulator.requestLog, PUT_TEMPLATES)).toEqual([200]);
+      expect(tenant.emulator.tenant.captcha()?.hcaptcha).toEqual({ site_key: "site-key-malformed" });
+      expect(tenant.emulator.tenant.phoneTemplates().enrollment_message).toBe(enrollment(2));
+    });
+
+    it("keeps every secret and access token out of the state, the engine's output, the errors and the emulator's log", async () => {
+      expect(failures).toHaveLength(2);
+      expectNoSecrets(await tenant.harness.exportState(), secrets, "pulumi stack export");
+      expectNoSecrets(tenant.harness.output.join("\n"), secrets, "the engine's output");
+      for (const [index, failure] of failures.entries())
+        expectNoSecrets(failure, secrets, `failure ${index + 1}`);
+      expect(logLines.length).toBeGreaterThan(30);
+      expectNoSecrets(logLines.join("\n"), secrets, "the emulator's log lines");
+    });
+  },
+);
+
+/** A TCP port that was free a moment ago, for an emulator that must come back on the same port. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface SavedState {
+  captcha: { hcaptcha?: { site_key: string; secret: string } } | null;
+  phoneTemplates: { enrollment_message: string };
+}
+
+describeWithEngine("reliability: the emulator killed during pulumi up", () => {
+  const crashSecrets = {
+    hcaptchaSecret: "hc-secret-crash-71b3e0a2",
+    clientSecret: "client-secret-crash-5a0d93c4e1",
+  } satisfies Secrets;
+  const clientId = "crash-test-client-id";
+  let dataDir: string;
+  let port: number;
+  let harness: TestStack;
+  let emulator: CliProcess | undefined;
+
+  const start = async () => {
+    emulator = await spawnCli([
+      ...["--data-dir", dataDir, "--port", String(port)],
+      ...["--client-id", clientId, "--client-secret", crashSecrets.clientSecret],
+    ]);
+    return emulator;
+  };
+  const saved = () => JSON.parse(readFileSync(join(dataDir, STATE_FILE_NAME), "utf8")) as SavedState;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), "tenant-admin-crash-"));
+    port = await freePort();
+    harness = await createTestStack({
+      programDir: "test/e2e/programs/ordered",
+      env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
+      config: {
+        "tenant-admin:domain": { value: `http://127.0.0.1:${port}` },
+        "tenant-admin:clientId": { value: clientId },
+        "tenant-admin:clientSecret": { value: crashSecrets.clientSecret, secret: true },
+        "e2e:hcaptchaSiteKey": { value: "site-key-crash" },
+        "e2e:hcaptchaSecret": { value: crashSecrets.hcaptchaSecret, secret: true },
+        "e2e:enrollmentMessage": { value: "{{code}} after the crash" },
+      },
+    });
+  });
+
+  afterAll(async () => {
+    emulator?.child.kill("SIGKILL");
+    await harness?.dispose();
+    if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("loses nothing the emulator acknowledged, and a rerun after a restart on the same data converges", async () => {
+    const first = await start();
+    // SIGKILL as soon as the first write is acknowledged: the emulator logs a request after saving it.
+    const killed = new Promise<void>((resolve) => {
+      first.child.stderr.on("data", () => {
+        if (/^PATCH \/api\/v2\/attack-protection\/captcha 200/m.test(first.stderr())) {
+          first.child.kill("SIGKILL");
+          resolve();
+        }
+      });
+    });
+
+    const printed = await failureOf(harness, () => harness.up());
+    await killed;
+    expect((await first.exited).signal).toBe("SIGKILL");
+    expect(printed).toMatch(
+      /(PATCH \/attack-protection\/captcha|PUT \/guardian\/factors\/phone\/templates) failed: connection (refused|reset)/,
+    );
+    // The acknowledged PATCH is in the data file, whole.
+    expect(saved().captcha?.hcaptcha).toEqual({
+      site_key: "site-key-crash",
+      secret: crashSecrets.hcaptchaSecret,
+    });
+
+    const second = await start();
+    await harness.up();
+    expect(saved()).toMatchObject({
+      captcha: { hcaptcha: { site_key: "site-key-crash", secret: crashSecrets.hcaptchaSecret } },
+      phoneTemplates: { enrollment_message: "{{code}} after the crash" },
+    });
+    expect(second.stderr()).toMatch(/^PUT \/api\/v2\/guardian\/factors\/phone\/templates 200/m);
+
+    expectNoSecrets(printed, crashSecrets, "the failed up");
+    expectNoSecrets(harness.output.join("\n"), crashSecrets, "the engine's output");
+    expectNoSecrets(await harness.exportState(), crashSecrets, "pulumi stack export");
+    expectNoSecrets(first.stderr() + second.stderr(), crashSecrets, "the emulator's log lines");
+    second.child.kill("SIGTERM");
+    await second.exited;
+    emulator = undefined;
+  });
+});
