@@ -16,7 +16,6 @@
 import { execFile } from "node:child_process";
 import { readFile, readdir } from "node:fs/promises";
 import os from "node:os";
-import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
 
@@ -25,10 +24,10 @@ import type { ConfigMap } from "@pulumi/pulumi/automation";
 import type { RequestLogEntry, TenantEmulator } from "../src/emulator";
 import { startEmulator } from "../src/emulator";
 import type { TestStack } from "../test/e2e/support/stack";
+import { projectName, tenantEnv } from "../test/e2e/support/programs";
 import { createTestStack } from "../test/e2e/support/stack";
 
 const execFileAsync = promisify(execFile);
-const repoRoot = resolve(__dirname, "..");
 
 const TOKEN = "POST /oauth/token";
 const SETTINGS = "GET /api/v2/tenants/settings";
@@ -81,26 +80,6 @@ async function timed<T>(operation: () => Promise<T>): Promise<{ result: T; ms: n
   const started = performance.now();
   const result = await operation();
   return { result, ms: performance.now() - started };
-}
-
-function projectName(pulumiYaml: string): Promise<string> {
-  return readFile(resolve(repoRoot, pulumiYaml), "utf8").then((text) => {
-    const name = /^name:\s*(\S+)\s*$/m.exec(text)?.[1];
-    if (name === undefined) throw new Error(`${pulumiYaml} has no name`);
-    return name;
-  });
-}
-
-/** The environment the provider reads one tenant from, and nothing left over from the shell. */
-function tenantEnv(emulator: TenantEmulator): Record<string, string> {
-  return {
-    AUTH0_DOMAIN: emulator.domain,
-    AUTH0_CLIENT_ID: emulator.clientId,
-    AUTH0_CLIENT_SECRET: emulator.clientSecret,
-    AUTH0_API_TOKEN: "",
-    AUTH0_AUDIENCE: "",
-    PULUMI_NODEJS_TRANSPILE_ONLY: "true",
-  };
 }
 
 /** No tenant from the environment: programs that name every tenant explicitly. */
@@ -211,7 +190,7 @@ interface ExampleStack {
 }
 
 async function exampleLifecycle(): Promise<ExampleStack> {
-  const project = await projectName("Pulumi.yaml");
+  const project = projectName("Pulumi.yaml");
   const emulator = await startEmulator();
   const harness = await createTestStack({
     programDir: "examples/basic",

@@ -1,21 +1,10 @@
 import { startEmulator } from "../../src/emulator";
 import { describeWithEngine } from "./support/engine";
 import type { TenantStack } from "./support/tenantStack";
-import { createTenantStack } from "./support/tenantStack";
+import { createTenantStack, failureOf } from "./support/tenantStack";
 
 const secret = "hc-secret-errors-3b7d95";
 const captchaRoute = "PATCH /api/v2/attack-protection/captcha";
-
-/** Runs `step` expecting it to fail; returns everything the engine printed and the error. */
-async function failureOf(tenant: TenantStack, step: "up" | "preview"): Promise<string> {
-  const printedBefore = tenant.harness.output.length;
-  try {
-    await (step === "up" ? tenant.harness.up() : tenant.harness.preview());
-  } catch (error) {
-    return [...tenant.harness.output.slice(printedBefore), String(error)].join("\n");
-  }
-  throw new Error(`expected ${step} to fail`);
-}
 
 describeWithEngine("what a user sees when the tenant refuses", () => {
   let tenant: TenantStack;

@@ -8,28 +8,10 @@ import { startEmulator } from "../../src/emulator";
 import { DEFAULT_PHONE_TEMPLATES } from "../../src/wire";
 import { describeWithEngine } from "./support/engine";
 import type { TestStack } from "./support/stack";
+import { projectName, tenantEnv } from "./support/programs";
 import { changedCount, createTestStack } from "./support/stack";
 
 const repoRoot = resolve(__dirname, "../..");
-
-/** The `name` of a Pulumi.yaml, which namespaces the program's own config keys. */
-function projectName(pulumiYaml: string): string {
-  const name = /^name:\s*(\S+)\s*$/m.exec(readFileSync(resolve(repoRoot, pulumiYaml), "utf8"))?.[1];
-  if (name === undefined) throw new Error(`${pulumiYaml} has no name`);
-  return name;
-}
-
-/** The environment the provider reads a tenant from, and nothing left over from the developer's shell. */
-function tenantEnv(emulator: TenantEmulator): Record<string, string> {
-  return {
-    AUTH0_DOMAIN: emulator.domain,
-    AUTH0_CLIENT_ID: emulator.clientId,
-    AUTH0_CLIENT_SECRET: emulator.clientSecret,
-    AUTH0_API_TOKEN: "",
-    AUTH0_AUDIENCE: "",
-    PULUMI_NODEJS_TRANSPILE_ONLY: "true",
-  };
-}
 
 const writes = (emulator: TenantEmulator) =>
   emulator.requestLog.filter((entry) => entry.method === "PATCH" || entry.method === "PUT");

@@ -2,7 +2,7 @@ import type { Secrets } from "../support/secrets";
 import { expectNoSecrets } from "../support/secrets";
 import { describeWithEngine } from "./support/engine";
 import type { TenantStack } from "./support/tenantStack";
-import { createTenantStack } from "./support/tenantStack";
+import { createTenantStack, failureOf } from "./support/tenantStack";
 
 const secrets = {
   hcaptchaSecret: "hc-secret-security-2f9c6b1e",
@@ -11,17 +11,6 @@ const secrets = {
   rotatedHcaptchaSecret: "hc-secret-rotated-security-c07a93",
   rotatedApiKey: "re-api-key-rotated-security-5e12d4",
 } satisfies Secrets;
-
-/** Runs `step` expecting it to fail; returns everything the engine printed meanwhile and the error. */
-async function failureOf(tenant: TenantStack, step: "up" | "preview"): Promise<string> {
-  const printedBefore = tenant.harness.output.length;
-  try {
-    await (step === "up" ? tenant.harness.up() : tenant.harness.preview());
-  } catch (error) {
-    return [...tenant.harness.output.slice(printedBefore), String(error)].join("\n");
-  }
-  throw new Error(`expected ${step} to fail`);
-}
 
 describeWithEngine("security on the real engine: secrets, transport and scopes", () => {
   let tenant: TenantStack;

@@ -53,3 +53,14 @@ export async function createTenantStack(
     },
   };
 }
+
+/** Runs `step` expecting it to fail; returns everything the engine printed meanwhile, and the error. */
+export async function failureOf(tenant: TenantStack, step: "up" | "preview"): Promise<string> {
+  const printedBefore = tenant.harness.output.length;
+  try {
+    await (step === "up" ? tenant.harness.up() : tenant.harness.preview());
+  } catch (error) {
+    return [...tenant.harness.output.slice(printedBefore), String(error)].join("\n");
+  }
+  throw new Error(`expected ${step} to fail`);
+}
