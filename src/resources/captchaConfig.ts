@@ -4,7 +4,7 @@ import type { CamelCased } from "../client";
 import { TenantApiError, toCamelDeep, toCamelKey, toSnakeDeep } from "../client";
 import type { CaptchaPatchRequest, CaptchaProviderId, CaptchaResponse } from "../wire";
 import { API_PATHS, CREDENTIAL_PROVIDER_IDS, captchaPatchRequestSchema } from "../wire";
-import { checkFailuresFrom } from "./checkFailures";
+import { schemaFailures } from "./checkFailures";
 import type { DeepInput } from "./inputs";
 import { isRecord, pick, withSecretFields } from "./inputs";
 import { providerStub } from "./providerStub";
@@ -118,10 +118,10 @@ export function createCaptchaConfigProvider(
 
     failures(news) {
       const settings = settingsOf(news);
-      const wire = toWire(settings);
-      const parsed = captchaPatchRequestSchema.safeParse(wire, { reportInput: true });
-      const failures = parsed.success ? [] : checkFailuresFrom(parsed.error.issues, wire, VERBATIM);
-      return [...failures, ...activeProviderFailures(settings)];
+      return [
+        ...schemaFailures(captchaPatchRequestSchema, toWire(settings), VERBATIM),
+        ...activeProviderFailures(settings),
+      ];
     },
 
     async write(client, inputs) {

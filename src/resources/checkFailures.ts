@@ -5,6 +5,20 @@ import { toCamelKey } from "../client";
 import { isUnknownAt } from "./unknowns";
 
 /**
+ * Validates a value in wire spelling against its request schema and returns the check failures, in the
+ * user's property names (see {@link checkFailuresFrom}).
+ */
+export function schemaFailures(
+  schema: z.ZodType,
+  wireValue: unknown,
+  verbatimRoots: readonly string[] = [],
+): pulumi.dynamic.CheckFailure[] {
+  // reportInput: the reasons give a too-long string's length (never its value) and tell missing from wrong.
+  const parsed = schema.safeParse(wireValue, { reportInput: true });
+  return parsed.success ? [] : checkFailuresFrom(parsed.error.issues, wireValue, verbatimRoots);
+}
+
+/**
  * Turns zod issues into Pulumi check failures in the user's own (camelCase) property names, e.g.
  * `{property: "hcaptcha.siteKey", reason: "must be at most 100 characters (got 101)"}`. Issues about a
  * value that is not yet known (preview) are dropped: it is checked again once known.

@@ -4,7 +4,7 @@ import type { CamelCased } from "../client";
 import { toCamelDeep, toSnakeDeep } from "../client";
 import type { PhoneTemplatesRequest, PhoneTemplatesResponse } from "../wire";
 import { API_PATHS, DEFAULT_PHONE_TEMPLATES, phoneTemplatesRequestSchema } from "../wire";
-import { checkFailuresFrom } from "./checkFailures";
+import { schemaFailures } from "./checkFailures";
 import { providerStub } from "./providerStub";
 import type { ProviderContext, TenantArgs, TenantInputs } from "./tenant";
 import { secretTenant, singletonOptions } from "./tenant";
@@ -76,10 +76,8 @@ export function createPhoneTemplatesProvider(
     printable: ["enrollmentMessage", "verificationMessage"],
 
     failures(news) {
-      const wire = toSnakeDeep(messagesOf(news));
-      const parsed = phoneTemplatesRequestSchema.safeParse(wire, { reportInput: true });
       return [
-        ...(parsed.success ? [] : checkFailuresFrom(parsed.error.issues, wire)),
+        ...schemaFailures(phoneTemplatesRequestSchema, toSnakeDeep(messagesOf(news))),
         ...messageFailures("enrollmentMessage", news.enrollmentMessage),
         ...messageFailures("verificationMessage", news.verificationMessage),
       ];
