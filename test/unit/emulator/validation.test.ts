@@ -15,6 +15,22 @@ describe("request validation", () => {
   });
   afterAll(() => emulator.close());
 
+  /** Sends `json` as the body and expects the platform's 400 `invalid_body` with `reason`. */
+  async function expectInvalidBody(method: "PATCH" | "PUT", path: string, json: unknown, reason: string) {
+    const response = await call(emulator, method, path, {
+      token,
+      raw: JSON.stringify(json),
+      contentType: "application/json",
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      statusCode: 400,
+      error: "Bad Request",
+      message: `Payload validation error: ${reason}`,
+      errorCode: "invalid_body",
+    });
+  }
+
   describe("CAPTCHA PATCH bodies", () => {
     it.each<[string, unknown, string]>([
       ["an unknown top-level property", { foo: 1 }, "'Additional properties not allowed: foo'."],
@@ -132,19 +148,7 @@ describe("request validation", () => {
       ["a body that is a number", 5, "'Expected type object but found type number'."],
       ["a body that is null", null, "'Expected type object but found type null'."],
     ])("rejects %s with 400 invalid_body", async (_name, json, reason) => {
-      const response = await call(emulator, "PATCH", CAPTCHA_PATH, {
-        token,
-        raw: JSON.stringify(json),
-        contentType: "application/json",
-      });
-
-      expect(response.status).toBe(400);
-      expect(response.body).toEqual({
-        statusCode: 400,
-        error: "Bad Request",
-        message: `Payload validation error: ${reason}`,
-        errorCode: "invalid_body",
-      });
+      await expectInvalidBody("PATCH", CAPTCHA_PATH, json, reason);
     });
 
     it.each<[string, unknown]>([
@@ -205,19 +209,7 @@ describe("request validation", () => {
       ],
       ["an array body", [both], "'Expected type object but found type array'."],
     ])("rejects %s with 400 invalid_body", async (_name, json, reason) => {
-      const response = await call(emulator, "PUT", PHONE_TEMPLATES_PATH, {
-        token,
-        raw: JSON.stringify(json),
-        contentType: "application/json",
-      });
-
-      expect(response.status).toBe(400);
-      expect(response.body).toEqual({
-        statusCode: 400,
-        error: "Bad Request",
-        message: `Payload validation error: ${reason}`,
-        errorCode: "invalid_body",
-      });
+      await expectInvalidBody("PUT", PHONE_TEMPLATES_PATH, json, reason);
     });
   });
 
