@@ -23,9 +23,9 @@ import type { ConfigMap } from "@pulumi/pulumi/automation";
 
 import type { RequestLogEntry, TenantEmulator } from "../src/emulator";
 import { startEmulator } from "../src/emulator";
-import type { TestStack } from "../test/e2e/support/stack";
-import { projectName, tenantEnv } from "../test/e2e/support/programs";
-import { createTestStack } from "../test/e2e/support/stack";
+import type { TestStack } from "./support/stack";
+import { projectName, tenantEnv } from "./support/programs";
+import { createTestStack } from "./support/stack";
 
 const execFileAsync = promisify(execFile);
 

@@ -17,7 +17,7 @@ export type {
   PhoneTemplatesInputs,
   PhoneTemplatesOutputs,
 } from "./resources/phoneTemplates";
-export type { TenantArgs, TenantInputs } from "./resources/tenant";
+export type { TenantArgs, TenantInputs } from "./engine/tenantArgs";
 export { getTenantSettings, getTenantSettingsOutput } from "./functions/tenantSettings";
 export type {
   GetTenantSettingsArgs,

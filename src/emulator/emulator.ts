@@ -19,8 +19,8 @@ import type { RequestLogEntry } from "./server";
 import { STATE_FORMAT_VERSION } from "./state";
 import type { PersistedState } from "./state";
 import { StateFile, loadState } from "./store";
-import { Tenant } from "./tenant";
-import type { TenantControl, TenantState } from "./tenant";
+import { Tenant } from "./tenantState";
+import type { TenantControl, TenantState } from "./tenantState";
 
 /** Options of {@link startEmulator}. */
 export interface EmulatorOptions {

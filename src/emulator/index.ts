@@ -13,7 +13,7 @@ export { DEFAULT_RATE_LIMIT } from "./rateLimit";
 export type { RateLimitOptions } from "./rateLimit";
 export type { RequestLogEntry } from "./server";
 export type { ClientCredentials } from "./auth";
-export type { TenantControl } from "./tenant";
+export type { TenantControl } from "./tenantState";
 export type { StoredCaptcha } from "./state";
 export { STATE_FILE_NAME } from "./store";
 export { DEFAULT_BODY_LIMIT_BYTES } from "./body";

@@ -19,7 +19,7 @@ import type { BodyFormat } from "./body";
 import { BodyError } from "./bodyError";
 import { apiError, oauthError } from "./errors";
 import { booleanPathsOf } from "./formBody";
-import type { Tenant } from "./tenant";
+import type { Tenant } from "./tenantState";
 import { jsonTypeName, parsePayload, queryError } from "./validation";
 
 /** What a handler gets: the request (headers), its query and its raw body (already read within the limit). */

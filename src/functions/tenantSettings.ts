@@ -11,8 +11,8 @@ import {
 } from "../client";
 import type { TenantSettingsField, TenantSettingsResponse } from "../wire";
 import { TENANT_SETTINGS_FIELDS, TENANT_SETTINGS_VERBATIM_PATHS } from "../wire";
-import type { TenantArgs, TenantInputs } from "../resources/tenant";
-import { programStackConfig } from "../resources/tenant";
+import type { TenantArgs, TenantInputs } from "../engine/tenantArgs";
+import { programStackConfig } from "../engine/tenantArgs";
 
 /**
  * The tenant-wide settings, in the package's spelling (`friendlyName`, `sessionLifetime`,

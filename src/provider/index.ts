@@ -5,7 +5,7 @@
  */
 import { createCaptchaConfigProvider } from "../resources/captchaConfig";
 import { createPhoneTemplatesProvider } from "../resources/phoneTemplates";
-import { ProviderContext } from "../resources/tenant";
+import { ProviderContext } from "../engine/tenantArgs";
 
 const context = new ProviderContext();
 

@@ -8,10 +8,10 @@ import { schemaFailures } from "./checkFailures";
 import type { DeepInput } from "./inputs";
 import { isRecord, pick, withSecretFields } from "./inputs";
 import { providerStub } from "./providerStub";
-import type { ProviderContext, TenantArgs, TenantInputs } from "./tenant";
-import { secretTenant, singletonOptions } from "./tenant";
+import type { ProviderContext, TenantArgs, TenantInputs } from "../engine/tenantArgs";
+import { secretTenant, singletonOptions } from "../engine/tenantArgs";
 import { tenantObjectProvider } from "./tenantObjectProvider";
-import { containsUnknown } from "./unknowns";
+import { containsUnknown } from "../engine/unknowns";
 
 /** The CAPTCHA settings in the package's spelling, as the wire schema defines them. */
 export type CaptchaSettings = CamelCased<CaptchaPatchRequest>;

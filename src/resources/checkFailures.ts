@@ -2,7 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 
 import { toCamelKey } from "../client";
-import { isUnknownAt } from "./unknowns";
+import { isUnknownAt } from "../engine/unknowns";
 
 /**
  * Validates a value in wire spelling against its request schema and returns the check failures, in the

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 
-import { containsUnknown } from "./unknowns";
+import { containsUnknown } from "../engine/unknowns";
 
 /**
  * The `Args` spelling of a resolved input type: every value, at every depth, may be a `pulumi.Input`.

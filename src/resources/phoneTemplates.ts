@@ -6,10 +6,10 @@ import type { PhoneTemplatesRequest, PhoneTemplatesResponse } from "../wire";
 import { API_PATHS, DEFAULT_PHONE_TEMPLATES, phoneTemplatesRequestSchema } from "../wire";
 import { schemaFailures } from "./checkFailures";
 import { providerStub } from "./providerStub";
-import type { ProviderContext, TenantArgs, TenantInputs } from "./tenant";
-import { secretTenant, singletonOptions } from "./tenant";
+import type { ProviderContext, TenantArgs, TenantInputs } from "../engine/tenantArgs";
+import { secretTenant, singletonOptions } from "../engine/tenantArgs";
 import { tenantObjectProvider } from "./tenantObjectProvider";
-import { containsUnknown } from "./unknowns";
+import { containsUnknown } from "../engine/unknowns";
 
 /** The two phone MFA message templates, in the package's spelling. */
 export type PhoneTemplateMessages = CamelCased<PhoneTemplatesRequest>;

@@ -4,7 +4,7 @@ import type { ManagementClient } from "../client";
 import { managementClientFor } from "../client";
 import { withoutPrintedValues } from "./checkFailures";
 import { changedKeys, pick, withoutUndefined } from "./inputs";
-import type { ProviderContext, TenantInputs } from "./tenant";
+import type { ProviderContext, TenantInputs } from "../engine/tenantArgs";
 
 /** Inputs every tenant-object resource has besides its own settings. */
 export interface TenantObjectInputs {

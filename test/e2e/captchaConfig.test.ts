@@ -1,5 +1,5 @@
 import { describeWithEngine } from "./support/engine";
-import { changedCount } from "./support/stack";
+import { changedCount } from "../../scripts/support/stack";
 import type { TenantStack } from "./support/tenantStack";
 import { createTenantStack } from "./support/tenantStack";
 

@@ -7,9 +7,9 @@ import type { TenantEmulator } from "../../src/emulator";
 import { startEmulator } from "../../src/emulator";
 import { DEFAULT_PHONE_TEMPLATES } from "../../src/wire";
 import { describeWithEngine } from "./support/engine";
-import type { TestStack } from "./support/stack";
-import { projectName, tenantEnv } from "./support/programs";
-import { changedCount, createTestStack } from "./support/stack";
+import type { TestStack } from "../../scripts/support/stack";
+import { projectName, tenantEnv } from "../../scripts/support/programs";
+import { changedCount, createTestStack } from "../../scripts/support/stack";
 
 const repoRoot = resolve(__dirname, "../..");
 

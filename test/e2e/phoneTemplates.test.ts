@@ -1,6 +1,6 @@
 import { DEFAULT_PHONE_TEMPLATES } from "../../src/wire";
 import { describeWithEngine } from "./support/engine";
-import { changedCount } from "./support/stack";
+import { changedCount } from "../../scripts/support/stack";
 import type { TenantStack } from "./support/tenantStack";
 import { createTenantStack } from "./support/tenantStack";
 

@@ -11,8 +11,8 @@ import { spawnCli } from "../unit/emulator/cliProcess";
 import type { Secrets } from "../support/secrets";
 import { expectNoSecrets } from "../support/secrets";
 import { describeWithEngine } from "./support/engine";
-import type { TestStack } from "./support/stack";
-import { createTestStack } from "./support/stack";
+import type { TestStack } from "../../scripts/support/stack";
+import { createTestStack } from "../../scripts/support/stack";
 import type { TenantStack } from "./support/tenantStack";
 import { createTenantStack } from "./support/tenantStack";
 

@@ -1,4 +1,4 @@
-import { changedCount, createTestStack, type TestStack } from "./support/stack";
+import { changedCount, createTestStack, type TestStack } from "../../scripts/support/stack";
 import { describeWithEngine } from "./support/engine";
 
 const token = "smoke-token-4f9c1e77d2";

@@ -2,8 +2,8 @@ import type { ConfigMap } from "@pulumi/pulumi/automation";
 
 import type { EmulatorOptions, TenantEmulator } from "../../../src/emulator";
 import { startEmulator } from "../../../src/emulator";
-import type { TestStack } from "./stack";
-import { createTestStack } from "./stack";
+import type { TestStack } from "../../../scripts/support/stack";
+import { createTestStack } from "../../../scripts/support/stack";
 
 /** An emulated tenant and a stack of the e2e program configured to manage it. */
 export interface TenantStack {

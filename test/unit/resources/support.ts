@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 
-import { ProviderContext } from "../../../src/resources/tenant";
+import { ProviderContext } from "../../../src/engine/tenantArgs";
 
 /** A provider context configured as a stack with a loopback tenant and client credentials. */
 export function configuredContext(values: Record<string, string> = {}): ProviderContext {

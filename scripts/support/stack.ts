@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import type { ConfigMap, OutputMap, Stack } from "@pulumi/pulumi/automation";
 import { LocalWorkspace, PulumiCommand } from "@pulumi/pulumi/automation";
 
-const repoRoot = resolve(__dirname, "../../..");
+const repoRoot = resolve(__dirname, "../..");
 const execFileAsync = promisify(execFile);
 
 /** A stack of a Pulumi program, isolated in its own temp workspace, backend and PULUMI_HOME. */

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 
-import type { TenantEmulator } from "../../../src/emulator";
+import type { TenantEmulator } from "../../src/emulator";
 
-const repoRoot = resolve(__dirname, "../../..");
+const repoRoot = resolve(__dirname, "../..");
 
 /** The `name` of a Pulumi.yaml (relative to the repo root), which namespaces the program's own config keys. */
 export function projectName(pulumiYaml: string): string {
