@@ -1,21 +1,28 @@
-import { API_PATHS, AUTH_PATHS, RATE_LIMIT_HEADERS, apiErrorBodySchema, oauthErrorBodySchema } from "../wire";
-import { redactSecrets } from "./redact";
-import { CONFIG_KEYS, ENV_VARS, formatSeconds } from "./settings";
+import { formatPropertyPath, type HttpMethod } from "../wire";
+import { CONFIG_KEYS, ENV_VARS } from "./settings";
 
-/** The HTTP methods the client uses. */
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type { HttpMethod } from "../wire";
 
-/** Longest server message kept in an error; the rest is cut, so one odd response cannot flood the log. */
-const MAX_SERVER_MESSAGE_LENGTH = 1000;
+/** Options of every error constructor of the package: the underlying failure, if any. */
+export interface TenantErrorOptions {
+  /** The failure this error wraps; kept as `cause`. */
+  cause?: unknown;
+}
 
 /**
  * The base of every error the client throws. Its message stands alone (it is all Pulumi prints) and
  * never contains a credential, so it is safe to print or log as a whole.
  */
 export class TenantAdminError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
+  constructor(message: string, options: TenantErrorOptions = {}) {
+    super(message);
     this.name = "TenantAdminError";
+    if ("cause" in options)
+      Object.defineProperty(this, "cause", { value: options.cause, writable: true, configurable: true });
+    // Pulumi's program runner prints an error with this brand as its message alone, without the stack
+    // (it is how `pulumi.RunError` is recognised): ours stand alone, a stack would only add noise. Marking
+    // the error itself, rather than wrapping it, keeps its class for the program's own `instanceof`.
+    Object.defineProperty(this, "__pulumiRunError", { value: true });
   }
 }
 
@@ -23,7 +30,7 @@ export class TenantAdminError extends Error {
 export interface FailedRequest {
   /** The HTTP method. */
   readonly method: HttpMethod;
-  /** The API path without host and without `/api/v2`, e.g. `/attack-protection/captcha`. */
+  /** The API path without host and without `/api/v2`, as `OPERATIONS` names it. */
   readonly path: string;
   /** The credentials of this request (token, client secret, body secrets), redacted from server text. */
   readonly secrets: readonly string[];
@@ -82,8 +89,8 @@ export class TenantApiError extends TenantAdminError {
   /** How many times the request was sent. */
   readonly attempts: number;
 
-  constructor(message: string, details: TenantApiErrorDetails) {
-    super(message);
+  constructor(message: string, details: TenantApiErrorDetails, options?: TenantErrorOptions) {
+    super(message, options);
     this.name = "TenantApiError";
     this.status = details.status;
     this.errorCode = details.errorCode;
@@ -178,9 +185,7 @@ export class TenantConnectionError extends TenantAdminError {
     const hint = details.code === "ENOTFOUND" ? ` Check ${CONFIG_KEYS.domain} / ${ENV_VARS.domain}.` : "";
     super(
       `${details.method} ${details.path} failed: ${details.reason} (host ${details.host}, ${attempts}).${hint}`,
-      {
-        cause: details.cause,
-      },
+      { cause: details.cause },
     );
     this.name = "TenantConnectionError";
     this.method = details.method;
@@ -266,14 +271,7 @@ export class TenantConfigError extends TenantAdminError {
 export function schemaIssues(
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
 ): SchemaIssue[] {
-  return issues.map((issue) => ({
-    path: issue.path
-      .map((part, index) =>
-        typeof part === "number" ? `[${part}]` : `${index === 0 ? "" : "."}${String(part)}`,
-      )
-      .join(""),
-    message: issue.message,
-  }));
+  return issues.map((issue) => ({ path: formatPropertyPath(issue.path), message: issue.message }));
 }
 
 function describeIssues(issues: readonly SchemaIssue[]): string {
@@ -282,173 +280,4 @@ function describeIssues(issues: readonly SchemaIssue[]): string {
     .map((issue) => `${issue.path === "" ? "(root)" : issue.path}: ${issue.message}`);
   const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : "";
   return `${shown.join("; ")}${more}`;
-}
-
-interface HintRule {
-  readonly status?: number | readonly [min: number, max: number];
-  readonly errorCode?: string;
-  readonly path?: string;
-  readonly hint: string;
-}
-
-/** Hints for well-known failures, first match wins. Every hint is a sentence. */
-const HINTS: readonly HintRule[] = [
-  {
-    path: AUTH_PATHS.token,
-    status: 401,
-    hint: `Check the client id and client secret (${CONFIG_KEYS.clientId} / ${ENV_VARS.clientId}, ${CONFIG_KEYS.clientSecret} / ${ENV_VARS.clientSecret})`,
-  },
-  {
-    path: AUTH_PATHS.token,
-    status: 403,
-    hint: `Authorize the machine-to-machine client for the management API audience (${CONFIG_KEYS.audience} / ${ENV_VARS.audience})`,
-  },
-  {
-    errorCode: "insufficient_scope",
-    hint: "Grant the scope to the machine-to-machine client, or use an API token that has it",
-  },
-  {
-    errorCode: "insufficient_entitlement",
-    hint: "The tenant's plan does not include bot detection",
-  },
-  {
-    path: API_PATHS.captcha,
-    status: 404,
-    hint: "The tenant has no CAPTCHA configuration yet",
-  },
-  {
-    path: API_PATHS.captcha,
-    status: 401,
-    hint: "Check the client credentials or API token; a token for the CAPTCHA settings must belong to a global client",
-  },
-  {
-    status: 401,
-    hint: "Check the client credentials or API token",
-  },
-  {
-    path: API_PATHS.tenantSettings,
-    status: 400,
-    hint: "Check the names passed in fields",
-  },
-  {
-    status: [300, 399],
-    hint: `The management API does not redirect; check ${CONFIG_KEYS.domain} / ${ENV_VARS.domain}`,
-  },
-  {
-    status: [500, 599],
-    hint: "The service failed; re-running usually succeeds once it recovers",
-  },
-];
-
-function hintFor(path: string, status: number, errorCode: string | undefined): string | undefined {
-  return HINTS.find((rule) => {
-    if (rule.path !== undefined && rule.path !== path) return false;
-    if (rule.errorCode !== undefined && rule.errorCode !== errorCode) return false;
-    if (typeof rule.status === "number" && rule.status !== status) return false;
-    if (Array.isArray(rule.status) && (status < rule.status[0] || status > rule.status[1])) return false;
-    return true;
-  })?.hint;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function clean(text: string, secrets: readonly string[]): string {
-  const redacted = redactSecrets(text, secrets);
-  return redacted.length > MAX_SERVER_MESSAGE_LENGTH
-    ? `${redacted.slice(0, MAX_SERVER_MESSAGE_LENGTH)}…`
-    : redacted;
-}
-
-/** Extracts status line parts from a platform (or, for the token endpoint, OAuth) error body. */
-function describeBody(
-  path: string,
-  body: string,
-  secrets: readonly string[],
-): { errorCode: string | undefined; label: string | undefined; serverMessage: string } | undefined {
-  const json = parseJson(body);
-  if (path === AUTH_PATHS.token) {
-    const oauth = oauthErrorBodySchema.safeParse(json);
-    if (oauth.success) {
-      const errorCode = clean(oauth.data.error, secrets);
-      return {
-        errorCode,
-        label: errorCode,
-        serverMessage: clean(oauth.data.error_description ?? oauth.data.error, secrets),
-      };
-    }
-  }
-  const platform = apiErrorBodySchema.safeParse(json);
-  if (!platform.success) return undefined;
-  const errorCode =
-    platform.data.errorCode === undefined ? undefined : clean(platform.data.errorCode, secrets);
-  return {
-    errorCode,
-    label: errorCode ?? clean(platform.data.error, secrets),
-    serverMessage: clean(platform.data.message, secrets),
-  };
-}
-
-function parseReset(headers: Readonly<Record<string, string | undefined>>): number | undefined {
-  const raw = headers[RATE_LIMIT_HEADERS.reset];
-  if (raw === undefined || raw.trim() === "") return undefined;
-  const value = Number(raw);
-  return Number.isFinite(value) ? value : undefined;
-}
-
-/**
- * The one factory of API errors: turns a non-2xx response into a {@link TenantApiError}, a
- * {@link TokenRequestError} (for `/oauth/token`) or, given a {@link RateLimitOutcome}, a
- * {@link TenantRateLimitError}.
- *
- * Message: `<METHOD> <path> failed: <status> <errorCode or error>: <server message>. <Hint>.`; when the body
- * is not the platform's error shape: `<METHOD> <path> failed: <status> (unexpected response body).`
- * Server text is redacted of `request.secrets` and of anything shaped like a JSON Web Token.
- */
-export function errorFromResponse(
-  request: FailedRequest,
-  response: HttpResponseSnapshot,
-  rateLimit?: RateLimitOutcome,
-): TenantApiError {
-  const described = describeBody(request.path, response.body, request.secrets);
-  const errorCode = described?.errorCode;
-  const statusLine =
-    described === undefined
-      ? `${response.status} (unexpected response body)`
-      : `${response.status}${described.label === undefined ? "" : ` ${described.label}`}: ${described.serverMessage}`;
-  const hint = hintFor(request.path, response.status, errorCode);
-  const attempts = request.attempts ?? 1;
-  let message = `${request.method} ${request.path} failed: ${statusLine}`;
-  if (hint !== undefined) message = `${withStop(message)} ${hint}.`;
-  if (attempts > 1 && response.status >= 500)
-    message = `${withStop(message)} Gave up after ${attempts} attempts.`;
-
-  const details: TenantApiErrorDetails = {
-    method: request.method,
-    path: request.path,
-    status: response.status,
-    errorCode,
-    serverMessage: described?.serverMessage ?? "(unexpected response body)",
-    hint,
-    attempts,
-  };
-  if (rateLimit !== undefined) {
-    message =
-      `${withStop(message)} Rate-limited: waited ${formatSeconds(rateLimit.waitedMs)} in total, and waiting ` +
-      `${formatSeconds(rateLimit.nextWaitMs)} more would exceed the rate-limit budget of ${formatSeconds(rateLimit.budgetMs)} ` +
-      `(stack config key ${CONFIG_KEYS.rateLimitBudgetSeconds}, environment variable ${ENV_VARS.rateLimitBudgetSeconds}). ` +
-      "Raise the budget or re-run: every operation is safe to repeat, so re-running converges.";
-    return new TenantRateLimitError(message, details, rateLimit, parseReset(response.headers));
-  }
-  if (request.path === AUTH_PATHS.token) return new TokenRequestError(withStop(message), details);
-  return new TenantApiError(withStop(message), details);
-}
-
-function withStop(text: string): string {
-  return /[.!?]$/.test(text) ? text : `${text}.`;
 }

@@ -1,12 +1,12 @@
 import axios, { AxiosHeaders, type AxiosInstance } from "axios";
 import type { z } from "zod";
 
-import { RATE_LIMIT_HEADERS } from "../wire";
+import { RATE_LIMIT_HEADERS, parseRateLimitReset } from "../wire";
+import { errorFromResponse } from "./errorResponse";
 import {
   TenantConnectionError,
   TenantResponseError,
   TransportFailure,
-  errorFromResponse,
   schemaIssues,
   type HttpMethod,
   type HttpResponseSnapshot,
@@ -197,7 +197,7 @@ export class HttpTransport {
   #rateLimitDelay(headers: Readonly<Record<string, string | undefined>>, previous: number): number {
     const jitter = Math.floor(this.#random() * RETRY_POLICY.rateLimitJitterMs);
     const now = this.#now();
-    const reset = parseNumber(headers[RATE_LIMIT_HEADERS.reset]);
+    const reset = parseRateLimitReset(headers[RATE_LIMIT_HEADERS.reset]);
     if (reset !== undefined && reset * 1000 > now) return Math.ceil(reset * 1000 - now) + jitter;
     const retryAfter = parseRetryAfter(headers["retry-after"], now);
     if (retryAfter !== undefined) return retryAfter + jitter;
@@ -208,12 +208,6 @@ export class HttpTransport {
 
 function isRetryableStatus(status: number): boolean {
   return status >= 500 && status <= 599 && status !== 501;
-}
-
-function parseNumber(raw: string | undefined): number | undefined {
-  if (raw === undefined || raw.trim() === "") return undefined;
-  const value = Number(raw);
-  return Number.isFinite(value) ? value : undefined;
 }
 
 /** `Retry-After` is delay-seconds or an HTTP date; returns the delay in ms, or undefined when absent or bad. */
@@ -316,7 +310,7 @@ export interface AccessTokenSource {
 /** One management API operation. */
 export interface ApiCall<S extends z.ZodType> {
   method: HttpMethod;
-  /** Path under `/api/v2`, e.g. `/attack-protection/captcha`. */
+  /** Path under `/api/v2`, as `OPERATIONS` names it. */
   path: string;
   query?: Readonly<Record<string, string>> | undefined;
   body?: unknown;

@@ -26,8 +26,8 @@ export {
   TenantResponseError,
   TokenRequestError,
   TransportFailure,
-  errorFromResponse,
 } from "./errors";
+export { errorFromResponse } from "./errorResponse";
 export type {
   FailedRequest,
   HttpMethod,
@@ -36,6 +36,7 @@ export type {
   SchemaIssue,
   TenantApiErrorDetails,
   TenantConnectionErrorDetails,
+  TenantErrorOptions,
 } from "./errors";
 export { REDACTED, redactSecrets, secretsInBody } from "./redact";
 export { HttpTransport, RETRY_POLICY, callApi, parseResponseBody } from "./http";

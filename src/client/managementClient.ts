@@ -1,26 +1,25 @@
 import { createHash } from "node:crypto";
 
+import type { z } from "zod";
+
 import {
-  API_PATHS,
+  OPERATIONS,
   TENANT_SETTINGS_FIELDS,
-  captchaPatchRequestSchema,
-  captchaResponseSchema,
-  phoneTemplatesRequestSchema,
-  phoneTemplatesResponseSchema,
-  tenantSettingsResponseSchema,
   type CaptchaPatchRequest,
   type CaptchaResponse,
+  type OperationName,
+  type OperationRequest,
+  type OperationResponse,
+  type OperationSpec,
   type PhoneTemplatesRequest,
   type PhoneTemplatesResponse,
   type TenantSettingsResponse,
 } from "../wire";
 import type { TenantConnection } from "./connection";
-import { TenantRequestError, schemaIssues, type HttpMethod } from "./errors";
+import { TenantRequestError, schemaIssues } from "./errors";
 import { HttpTransport, callApi, type AccessTokenSource } from "./http";
 import { secretsInBody } from "./redact";
 import { accessTokenSource, sharedTokenCache, type TokenCache } from "./tokens";
-
-import type { z } from "zod";
 
 /** Options of a {@link ManagementClient}; all optional, mostly for tests. */
 export interface ManagementClientOptions {
@@ -76,41 +75,41 @@ export class ManagementClient {
     this.#secrets = credentials.kind === "apiToken" ? [credentials.token] : [credentials.clientSecret];
   }
 
-  /** `GET /attack-protection/captcha` (scope `read:attack_protection`): the CAPTCHA configuration, without secrets. */
+  /** `getCaptcha` of `OPERATIONS`: the CAPTCHA configuration, without secrets. */
   getCaptcha(): Promise<CaptchaResponse> {
-    return this.#call("GET", API_PATHS.captcha, captchaResponseSchema);
+    return this.call("getCaptcha");
   }
 
   /**
-   * `PATCH /attack-protection/captcha` (scope `update:attack_protection`): merges `body` into the CAPTCHA
-   * configuration and returns the whole merged configuration (without secrets). `body` is validated
-   * with `captchaPatchRequestSchema` first; an invalid body is a `TenantRequestError` and is not sent.
+   * `patchCaptcha` of `OPERATIONS`: merges `body` into the CAPTCHA configuration and returns the whole
+   * merged configuration (without secrets). `body` is validated with `captchaPatchRequestSchema` first;
+   * an invalid body is a `TenantRequestError` and is not sent.
    */
-  async patchCaptcha(body: CaptchaPatchRequest): Promise<CaptchaResponse> {
-    const valid = validate(captchaPatchRequestSchema, body, "PATCH", API_PATHS.captcha);
-    return await this.#call("PATCH", API_PATHS.captcha, captchaResponseSchema, { body: valid });
+  patchCaptcha(body: CaptchaPatchRequest): Promise<CaptchaResponse> {
+    return this.call("patchCaptcha", { body });
   }
 
   /**
-   * `GET /tenants/settings` (scope `read:tenant_settings`). `fields` is sent comma-joined with
-   * `include_fields` (default `true`); every name is checked against `TENANT_SETTINGS_FIELDS` before
-   * anything is sent, and an unknown one is a `TenantRequestError` listing the valid names.
+   * `getTenantSettings` of `OPERATIONS`. `fields` is sent comma-joined with `include_fields` (default
+   * `true`); every name is checked against `TENANT_SETTINGS_FIELDS` before anything is sent, and an
+   * unknown one is a `TenantRequestError` listing the valid names.
    */
   async getTenantSettings(query: TenantSettingsQuery = {}): Promise<TenantSettingsResponse> {
+    const { method, path } = OPERATIONS.getTenantSettings;
     const fields = [...new Set(query.fields ?? [])];
     const known: ReadonlySet<string> = new Set(TENANT_SETTINGS_FIELDS);
     const unknown = fields.filter((field) => !known.has(field));
     if (unknown.length > 0) {
       const names = unknown.map((field) => JSON.stringify(field)).join(", ");
       throw new TenantRequestError({
-        method: "GET",
-        path: API_PATHS.tenantSettings,
+        method,
+        path,
         issues: unknown.map((field) => ({
           path: "fields",
           message: `unknown field ${JSON.stringify(field)}`,
         })),
         message:
-          `GET ${API_PATHS.tenantSettings} was not sent: unknown tenant settings field${unknown.length > 1 ? "s" : ""} ` +
+          `${method} ${path} was not sent: unknown tenant settings field${unknown.length > 1 ? "s" : ""} ` +
           `${names} in fields. Valid fields: ${TENANT_SETTINGS_FIELDS.join(", ")}.`,
       });
     }
@@ -119,50 +118,54 @@ export class ManagementClient {
     if (fields.length > 0 || query.includeFields !== undefined) {
       params["include_fields"] = String(query.includeFields ?? true);
     }
-    return await this.#call("GET", API_PATHS.tenantSettings, tenantSettingsResponseSchema, { query: params });
+    return await this.call("getTenantSettings", { query: params });
   }
 
-  /** `GET /guardian/factors/phone/templates` (scope `read:guardian_factors`): the stored phone MFA templates. */
+  /** `getPhoneTemplates` of `OPERATIONS`: the stored phone MFA templates. */
   getPhoneTemplates(): Promise<PhoneTemplatesResponse> {
-    return this.#call("GET", API_PATHS.phoneTemplates, phoneTemplatesResponseSchema);
+    return this.call("getPhoneTemplates");
   }
 
   /**
-   * `PUT /guardian/factors/phone/templates` (scope `update:guardian_factors`): replaces both templates and
-   * returns the stored ones. `body` is validated with `phoneTemplatesRequestSchema` first.
+   * `putPhoneTemplates` of `OPERATIONS`: replaces both templates and returns the stored ones. `body` is
+   * validated with `phoneTemplatesRequestSchema` first.
    */
-  async putPhoneTemplates(body: PhoneTemplatesRequest): Promise<PhoneTemplatesResponse> {
-    const valid = validate(phoneTemplatesRequestSchema, body, "PUT", API_PATHS.phoneTemplates);
-    return await this.#call("PUT", API_PATHS.phoneTemplates, phoneTemplatesResponseSchema, { body: valid });
+  putPhoneTemplates(body: PhoneTemplatesRequest): Promise<PhoneTemplatesResponse> {
+    return this.call("putPhoneTemplates", { body });
   }
 
-  #call<S extends z.ZodType>(
-    method: HttpMethod,
-    path: string,
-    responseSchema: S,
-    extra: { body?: unknown; query?: Record<string, string> } = {},
-  ): Promise<z.output<S>> {
-    return callApi(this.#transport, this.#apiBaseUrl, this.#auth, {
-      method,
-      path,
-      query: extra.query,
-      body: extra.body,
-      responseSchema,
-      secrets: [...this.#secrets, ...secretsInBody(extra.body)],
-    });
+  /**
+   * Sends the operation `name` of `OPERATIONS` (its method, path and schemas): validates `body` with the
+   * operation's request schema (an invalid body is a `TenantRequestError` and is not sent), retries as
+   * `RETRY_POLICY` says and returns the response parsed with the operation's response schema.
+   */
+  async call<N extends OperationName>(
+    name: N,
+    request: { body?: OperationRequest<N>; query?: Record<string, string> } = {},
+  ): Promise<OperationResponse<N>> {
+    const operation: OperationSpec = OPERATIONS[name];
+    const body =
+      operation.request === undefined ? undefined : validate(operation, operation.request, request.body);
+    return (await callApi(this.#transport, this.#apiBaseUrl, this.#auth, {
+      method: operation.method,
+      path: operation.path,
+      query: request.query,
+      body,
+      responseSchema: operation.response,
+      secrets: [...this.#secrets, ...secretsInBody(body)],
+    })) as OperationResponse<N>;
   }
 }
 
-/** Parses a request body with its schema; an invalid body is a {@link TenantRequestError}. */
-function validate<S extends z.ZodType>(
-  schema: S,
-  body: unknown,
-  method: HttpMethod,
-  path: string,
-): z.output<S> {
+/** Parses a request body with its operation's schema; an invalid body is a {@link TenantRequestError}. */
+function validate(operation: OperationSpec, schema: z.ZodType, body: unknown): unknown {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
-  throw new TenantRequestError({ method, path, issues: schemaIssues(parsed.error.issues) });
+  throw new TenantRequestError({
+    method: operation.method,
+    path: operation.path,
+    issues: schemaIssues(parsed.error.issues),
+  });
 }
 
 const SHARED_CLIENTS = Symbol.for("pulumi-tenant-admin.client.managementClients");

@@ -1,6 +1,6 @@
 import { AUTH_PATHS, tokenResponseSchema, type TokenRequest } from "../wire";
 import type { TenantConnection } from "./connection";
-import { errorFromResponse } from "./errors";
+import { errorFromResponse } from "./errorResponse";
 import { parseResponseBody, type AccessTokenSource, type HttpTransport } from "./http";
 
 /** A token is refreshed this long before it expires: 10 s, as the platform's official SDK does. */

@@ -89,7 +89,7 @@ export interface TenantEmulator {
   issueToken(options?: IssueTokenOptions): Promise<string>;
   /**
    * Makes the next `count` (default 1) responses of `route` the given fault. `route` is `"<METHOD> <path>"`
-   * (one of `EMULATOR_ROUTES`, e.g. `"PATCH /api/v2/attack-protection/captcha"` or `"POST /oauth/token"`) or
+   * (one of `EMULATOR_ROUTES`, e.g. `"POST /oauth/token"` or an operation's `"<METHOD> /api/v2/<path>"`) or
    * `"*"` for any request; a route's own faults are used before the `"*"` ones. Throws on an unknown route.
    */
   injectFault(route: FaultRoute, fault: Fault, count?: number): void;

@@ -1,18 +1,15 @@
-import { API_PATHS, API_PREFIX, AUTH_PATHS } from "../wire";
+import { AUTH_PATHS, OPERATION_NAMES, operationRoute, type OperationRoute } from "../wire";
 
-/** Every route the emulator serves, as `"<METHOD> <path>"`. */
-export const EMULATOR_ROUTES = [
-  `GET ${API_PREFIX}${API_PATHS.captcha}`,
-  `PATCH ${API_PREFIX}${API_PATHS.captcha}`,
-  `GET ${API_PREFIX}${API_PATHS.tenantSettings}`,
-  `GET ${API_PREFIX}${API_PATHS.phoneTemplates}`,
-  `PUT ${API_PREFIX}${API_PATHS.phoneTemplates}`,
+/** A route the emulator serves: an operation's `"PATCH /api/v2/…"`, `"POST /oauth/token"` or the key set's. */
+export type EmulatorRoute =
+  OperationRoute | `POST ${typeof AUTH_PATHS.token}` | `GET ${typeof AUTH_PATHS.jwks}`;
+
+/** Every route the emulator serves, as `"<METHOD> <path>"`: the operations of `OPERATIONS`, then the token endpoint and the key set. */
+export const EMULATOR_ROUTES: readonly EmulatorRoute[] = [
+  ...OPERATION_NAMES.map((name) => operationRoute(name)),
   `POST ${AUTH_PATHS.token}`,
   `GET ${AUTH_PATHS.jwks}`,
-] as const;
-
-/** A route the emulator serves, e.g. `"PATCH /api/v2/attack-protection/captcha"` or `"POST /oauth/token"`. */
-export type EmulatorRoute = (typeof EMULATOR_ROUTES)[number];
+];
 
 /** Where a fault applies: one route, or `"*"` for every request (unknown paths included). */
 export type FaultRoute = EmulatorRoute | "*";

@@ -1,46 +1,17 @@
-import type { IncomingMessage } from "node:http";
+import { ALL_SCOPES, AUTH_PATHS, TENANT_SETTINGS_FIELDS } from "../wire";
+import type { CaptchaResponse, TenantSettingsResponse, TokenResponse } from "../wire";
 
-import {
-  ALL_SCOPES,
-  API_PATHS,
-  API_PREFIX,
-  AUTH_PATHS,
-  SCOPES,
-  TENANT_SETTINGS_FIELDS,
-  captchaPatchRequestSchema,
-  phoneTemplatesRequestSchema,
-} from "../wire";
-import type { CaptchaResponse, PhoneTemplatesResponse, TenantSettingsResponse, TokenResponse } from "../wire";
-
-import { INVALID_TOKEN_MESSAGE, TOKEN_LIFETIME_SECONDS, TokenError, secretsEqual } from "./auth";
-import type { ClientCredentials, TokenAuthority, VerifiedToken } from "./auth";
+import { TOKEN_LIFETIME_SECONDS, secretsEqual } from "./auth";
+import type { ClientCredentials, TokenAuthority } from "./auth";
 import { parseBody } from "./body";
-import type { BodyFormat } from "./body";
 import { BodyError } from "./bodyError";
 import { apiError, oauthError } from "./errors";
-import { booleanPathsOf } from "./formBody";
+import { createRouter } from "./router";
+import type { OperationHandlers, RouteHandler, RouteReply, RouteTable } from "./router";
 import type { Tenant } from "./tenantState";
-import { jsonTypeName, parsePayload, queryError } from "./validation";
+import { jsonTypeName, queryError } from "./validation";
 
-/** What a handler gets: the request (headers), its query and its raw body (already read within the limit). */
-export interface RouteRequest {
-  readonly request: IncomingMessage;
-  readonly query: URLSearchParams;
-  readonly body: Buffer;
-}
-
-/** A successful response: status, JSON body and extra headers. Failures are thrown as `HttpError`s. */
-export interface RouteReply {
-  readonly status: number;
-  readonly body: unknown;
-  readonly headers?: Readonly<Record<string, string>>;
-}
-
-/** A route's handler. */
-export type RouteHandler = (request: RouteRequest) => Promise<RouteReply>;
-
-/** Handlers by path, then by method. */
-export type RouteTable = ReadonlyMap<string, Readonly<Partial<Record<string, RouteHandler>>>>;
+export type { RouteHandler, RouteReply, RouteRequest, RouteTable } from "./router";
 
 /** What the routes act on. */
 export interface RouteDependencies {
@@ -52,27 +23,10 @@ export interface RouteDependencies {
   readonly nonGlobalClient: ClientCredentials;
 }
 
-const CAPTCHA_BOOLEAN_PATHS = booleanPathsOf(captchaPatchRequestSchema);
 const KNOWN_SETTINGS_FIELDS: ReadonlySet<string> = new Set(TENANT_SETTINGS_FIELDS);
 
 function ok(body: unknown, headers?: Readonly<Record<string, string>>): RouteReply {
   return headers === undefined ? { status: 200, body } : { status: 200, body, headers };
-}
-
-/** Parses a management API body; a body that cannot be read fails in the management API's error shape. */
-function managementBody(
-  request: RouteRequest,
-  formats: readonly BodyFormat[],
-  booleanPaths?: string[][],
-): unknown {
-  try {
-    return parseBody(request.body, request.request.headers["content-type"], formats, booleanPaths);
-  } catch (error) {
-    if (error instanceof BodyError) {
-      throw apiError(error.status, error.message, error.status === 400 ? "invalid_body" : undefined);
-    }
-    throw error;
-  }
 }
 
 /**
@@ -104,37 +58,15 @@ function selectSettings(
   return Object.fromEntries(Object.entries(settings).filter(([name]) => listed.has(name) === include));
 }
 
-/** Builds the emulator's route table over a tenant. */
+/**
+ * Builds the emulator's route table over a tenant: one handler per operation of `OPERATIONS` (the router
+ * checks the token, the scope and the body first), plus the token endpoint and the key set.
+ */
 export function createRoutes(deps: RouteDependencies): RouteTable {
   const { tenant, authority, globalClient, nonGlobalClient } = deps;
 
-  async function authorize(
-    request: IncomingMessage,
-    scope: string,
-    options: { globalOnly: boolean },
-  ): Promise<VerifiedToken> {
-    const header = request.headers.authorization;
-    if (header === undefined || header.trim() === "") throw apiError(401, "Missing authentication");
-    const match = /^Bearer +(\S+) *$/i.exec(header);
-    if (!match?.[1]) throw apiError(401, INVALID_TOKEN_MESSAGE);
-    let token: VerifiedToken;
-    try {
-      token = await authority.verify(match[1]);
-    } catch (error) {
-      if (error instanceof TokenError) throw apiError(401, error.message);
-      throw error;
-    }
-    const isGlobal = token.clientId === globalClient.clientId;
-    if (!isGlobal && token.clientId !== nonGlobalClient.clientId) throw apiError(401, INVALID_TOKEN_MESSAGE);
-    if (options.globalOnly && !isGlobal) throw apiError(401, "Client is not global");
-    if (!token.scopes.has(scope)) {
-      throw apiError(403, `Insufficient scope, expected any of: ${scope}`, "insufficient_scope");
-    }
-    return token;
-  }
-
-  /** The plan and existence checks of the CAPTCHA endpoints. */
-  function requireCaptcha(): void {
+  /** The plan and existence checks of the CAPTCHA endpoints; returns the configuration. */
+  function requireCaptcha(): CaptchaResponse {
     if (!tenant.botDetection()) {
       throw apiError(
         403,
@@ -142,39 +74,22 @@ export function createRoutes(deps: RouteDependencies): RouteTable {
         "insufficient_entitlement",
       );
     }
-    if (!tenant.hasCaptcha()) {
+    const captcha = tenant.captcha();
+    if (captcha === undefined) {
       throw apiError(404, "The CAPTCHA configuration does not exist", "inexistent_captcha_config");
     }
+    return captcha;
   }
 
-  const getCaptcha: RouteHandler = async ({ request }) => {
-    await authorize(request, SCOPES.readCaptcha, { globalOnly: true });
-    requireCaptcha();
-    return ok(tenant.captcha() satisfies CaptchaResponse | undefined);
-  };
-
-  const patchCaptcha: RouteHandler = async (request) => {
-    await authorize(request.request, SCOPES.updateCaptcha, { globalOnly: true });
-    const body = managementBody(request, ["json", "form"], CAPTCHA_BOOLEAN_PATHS);
-    const patch = parsePayload(captchaPatchRequestSchema, body);
-    requireCaptcha();
-    return ok((await tenant.applyCaptchaPatch(patch)) satisfies CaptchaResponse);
-  };
-
-  const getSettings: RouteHandler = async ({ request, query }) => {
-    await authorize(request, SCOPES.readTenantSettings, { globalOnly: false });
-    return ok(selectSettings(tenant.settingsView(), query) satisfies TenantSettingsResponse);
-  };
-
-  const getPhoneTemplates: RouteHandler = async ({ request }) => {
-    await authorize(request, SCOPES.readPhoneTemplates, { globalOnly: false });
-    return ok(tenant.phoneTemplates() satisfies PhoneTemplatesResponse);
-  };
-
-  const putPhoneTemplates: RouteHandler = async (request) => {
-    await authorize(request.request, SCOPES.updatePhoneTemplates, { globalOnly: false });
-    const templates = parsePayload(phoneTemplatesRequestSchema, managementBody(request, ["json"]));
-    return ok((await tenant.applyPhoneTemplates(templates)) satisfies PhoneTemplatesResponse);
+  const operations: OperationHandlers = {
+    getCaptcha: async () => requireCaptcha(),
+    patchCaptcha: async ({ payload }) => {
+      requireCaptcha();
+      return await tenant.applyCaptchaPatch(payload);
+    },
+    getTenantSettings: async ({ query }) => selectSettings(tenant.settingsView(), query),
+    getPhoneTemplates: async () => tenant.phoneTemplates(),
+    putPhoneTemplates: async ({ payload }) => await tenant.applyPhoneTemplates(payload),
   };
 
   const postToken: RouteHandler = async (request) => {
@@ -236,11 +151,12 @@ export function createRoutes(deps: RouteDependencies): RouteTable {
 
   const getJwks: RouteHandler = () => Promise.resolve(ok(authority.jwks()));
 
-  return new Map<string, Partial<Record<string, RouteHandler>>>([
-    [`${API_PREFIX}${API_PATHS.captcha}`, { GET: getCaptcha, PATCH: patchCaptcha }],
-    [`${API_PREFIX}${API_PATHS.tenantSettings}`, { GET: getSettings }],
-    [`${API_PREFIX}${API_PATHS.phoneTemplates}`, { GET: getPhoneTemplates, PUT: putPhoneTemplates }],
-    [AUTH_PATHS.token, { POST: postToken }],
-    [AUTH_PATHS.jwks, { GET: getJwks }],
-  ]);
+  return createRouter(
+    { authority, globalClient, nonGlobalClient },
+    operations,
+    new Map<string, Partial<Record<string, RouteHandler>>>([
+      [AUTH_PATHS.token, { POST: postToken }],
+      [AUTH_PATHS.jwks, { GET: getJwks }],
+    ]),
+  );
 }

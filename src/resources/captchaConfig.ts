@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { CamelCased } from "../client";
 import { TenantApiError, toCamelDeep, toCamelKey, toSnakeDeep } from "../client";
 import type { CaptchaPatchRequest, CaptchaProviderId, CaptchaResponse } from "../wire";
-import { API_PATHS, CREDENTIAL_PROVIDER_IDS, captchaPatchRequestSchema } from "../wire";
+import { CREDENTIAL_PROVIDER_IDS, OPERATIONS, captchaPatchRequestSchema } from "../wire";
 import { schemaFailures } from "./checkFailures";
 import type { DeepInput } from "./inputs";
 import { isRecord, pick, withSecretFields } from "./inputs";
@@ -113,7 +113,7 @@ export function createCaptchaConfigProvider(
   context: ProviderContext,
 ): Required<pulumi.dynamic.ResourceProvider> {
   return tenantObjectProvider<CaptchaConfigInputs, CaptchaConfigSettings>(context, {
-    path: API_PATHS.captcha,
+    path: OPERATIONS.patchCaptcha.path,
     printable: ["activeProviderId", "resetOnDelete"],
 
     failures(news) {

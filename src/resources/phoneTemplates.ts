@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { CamelCased } from "../client";
 import { toCamelDeep, toSnakeDeep } from "../client";
 import type { PhoneTemplatesRequest, PhoneTemplatesResponse } from "../wire";
-import { API_PATHS, DEFAULT_PHONE_TEMPLATES, phoneTemplatesRequestSchema } from "../wire";
+import { DEFAULT_PHONE_TEMPLATES, OPERATIONS, phoneTemplatesRequestSchema } from "../wire";
 import { schemaFailures } from "./checkFailures";
 import { providerStub } from "./providerStub";
 import type { ProviderContext, TenantArgs, TenantInputs } from "../engine/tenantArgs";
@@ -72,7 +72,7 @@ export function createPhoneTemplatesProvider(
   context: ProviderContext,
 ): Required<pulumi.dynamic.ResourceProvider> {
   return tenantObjectProvider<PhoneTemplatesInputs, PhoneTemplateMessages>(context, {
-    path: API_PATHS.phoneTemplates,
+    path: OPERATIONS.putPhoneTemplates.path,
     printable: ["enrollmentMessage", "verificationMessage"],
 
     failures(news) {

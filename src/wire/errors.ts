@@ -24,3 +24,10 @@ export const RATE_LIMIT_HEADERS = {
   remaining: "x-ratelimit-remaining",
   reset: "x-ratelimit-reset",
 } as const;
+
+/** Reads `X-RateLimit-Reset` (UNIX seconds); `undefined` when absent, blank or not a number. */
+export function parseRateLimitReset(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const value = Number(raw);
+  return Number.isFinite(value) ? value : undefined;
+}
