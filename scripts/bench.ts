@@ -23,18 +23,19 @@ import type { ConfigMap } from "@pulumi/pulumi/automation";
 
 import type { RequestLogEntry, TenantEmulator } from "../src/emulator";
 import { startEmulator } from "../src/emulator";
+import { AUTH_PATHS, operationRoute } from "../src/wire";
 import type { TestStack } from "./support/stack";
 import { projectName, tenantEnv } from "./support/programs";
 import { createTestStack } from "./support/stack";
 
 const execFileAsync = promisify(execFile);
 
-const TOKEN = "POST /oauth/token";
-const SETTINGS = "GET /api/v2/tenants/settings";
-const PATCH_CAPTCHA = "PATCH /api/v2/attack-protection/captcha";
-const PUT_TEMPLATES = "PUT /api/v2/guardian/factors/phone/templates";
-const GET_CAPTCHA = "GET /api/v2/attack-protection/captcha";
-const GET_TEMPLATES = "GET /api/v2/guardian/factors/phone/templates";
+const TOKEN = `POST ${AUTH_PATHS.token}` as const;
+const SETTINGS = operationRoute("getTenantSettings");
+const GET_CAPTCHA = operationRoute("getCaptcha");
+const PATCH_CAPTCHA = operationRoute("patchCaptcha");
+const GET_TEMPLATES = operationRoute("getPhoneTemplates");
+const PUT_TEMPLATES = operationRoute("putPhoneTemplates");
 
 /** How many timed previews of each program the overhead ratio takes the median of. */
 const OVERHEAD_REPETITIONS = 7;
@@ -501,7 +502,8 @@ function writeFinishTimes(emulators: readonly TenantEmulator[]): number[] {
   const start = Math.min(...emulators.flatMap((emulator) => emulator.requestLog.map((entry) => entry.time)));
   return emulators.map((emulator) => {
     const writes = emulator.requestLog.filter(
-      (entry) => entry.status === 200 && [PATCH_CAPTCHA, PUT_TEMPLATES].includes(routeOf(entry)),
+      (entry) =>
+        entry.status === 200 && ([PATCH_CAPTCHA, PUT_TEMPLATES] as string[]).includes(routeOf(entry)),
     );
     return Math.max(...writes.map((entry) => entry.time + entry.durationMs)) - start;
   });

@@ -1,3 +1,5 @@
+import { isIP } from "node:net";
+
 import { API_PREFIX } from "../wire";
 import { TenantConfigError } from "./errors";
 import {
@@ -12,7 +14,7 @@ import {
  * config (namespace `tenant-admin`) or the environment. Every field is optional; blank strings count as
  * unset. Numbers may arrive as strings (stack config values do).
  */
-export interface TenantSettingsInput {
+export interface TenantConnectionSettings {
   /**
    * Host name (`my-tenant.eu.example.com`) or URL (`https://my-tenant.eu.example.com`). Config key
    * `tenant-admin:domain`, environment variable `AUTH0_DOMAIN`.
@@ -73,14 +75,14 @@ export interface TenantConnection {
 /** The sources {@link resolveTenantConnection} reads, highest precedence first. */
 export interface TenantConnectionSources {
   /** The resource's `tenant` argument. When it has a `domain` it is used alone and whole. */
-  explicit?: TenantSettingsInput | undefined;
+  explicit?: TenantConnectionSettings | undefined;
   /** Stack config values of namespace `tenant-admin`. */
-  config?: TenantSettingsInput | undefined;
+  config?: TenantConnectionSettings | undefined;
   /** Environment variables; default `process.env`. */
   env?: Record<string, string | undefined>;
 }
 
-type Field = keyof TenantSettingsInput;
+type Field = keyof TenantConnectionSettings;
 
 /** How a field of a source is named in messages. */
 type Level = "explicit" | "config" | "env";
@@ -113,7 +115,7 @@ interface Resolved<T> {
   level: Level;
 }
 
-type ResolvedInput = { [F in Field]?: Resolved<Exclude<TenantSettingsInput[F], undefined>> };
+type ResolvedInput = { [F in Field]?: Resolved<Exclude<TenantConnectionSettings[F], undefined>> };
 
 function present(value: unknown): boolean {
   if (value === undefined || value === null) return false;
@@ -121,7 +123,7 @@ function present(value: unknown): boolean {
   return true;
 }
 
-function fromSource(input: TenantSettingsInput | undefined, level: Level): ResolvedInput {
+function fromSource(input: TenantConnectionSettings | undefined, level: Level): ResolvedInput {
   const result: ResolvedInput = {};
   if (input === undefined || input === null) return result;
   if (typeof input !== "object" || Array.isArray(input)) {
@@ -152,7 +154,7 @@ function describeType(value: unknown): string {
 }
 
 function fromEnv(env: Record<string, string | undefined>): ResolvedInput {
-  const input: TenantSettingsInput = {};
+  const input: TenantConnectionSettings = {};
   for (const field of FIELDS) input[field] = env[ENV_VARS[field]];
   return fromSource(input, "env");
 }
@@ -296,12 +298,9 @@ function capitalize(text: string): string {
 }
 
 const HOST_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
-
 function isLoopback(hostname: string): boolean {
   if (hostname === "localhost" || hostname === "[::1]") return true;
-  const ipv4 = IPV4.exec(hostname);
-  return ipv4 !== null && ipv4[1] === "127";
+  return isIP(hostname) === 4 && hostname.startsWith("127.");
 }
 
 function isValidHostname(hostname: string): boolean {

@@ -71,7 +71,7 @@ export interface TenantApiErrorDetails {
 /**
  * The API answered with an error status. Build it with {@link errorFromResponse}, never directly.
  *
- * Message: `PATCH /attack-protection/captcha failed: 403 insufficient_scope: Insufficient scope, expected
+ * Message: `<METHOD> <path> failed: 403 insufficient_scope: Insufficient scope, expected
  * any of: update:attack_protection. Grant the scope to the machine-to-machine client …`
  */
 export class TenantApiError extends TenantAdminError {
@@ -170,7 +170,7 @@ export interface TenantConnectionErrorDetails {
 
 /**
  * No response arrived: a timeout, a refused or reset connection, a failed DNS lookup. Message:
- * `GET /tenants/settings failed: connection refused (host localhost:4000, 5 attempts)`.
+ * `<METHOD> <path> failed: connection refused (host localhost:4000, 5 attempts)`.
  */
 export class TenantConnectionError extends TenantAdminError {
   readonly method: HttpMethod;

@@ -14,7 +14,7 @@ export type {
   TenantConnection,
   TenantConnectionSources,
   TenantCredentials,
-  TenantSettingsInput,
+  TenantConnectionSettings,
 } from "./connection";
 export {
   TenantAdminError,

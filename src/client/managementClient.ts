@@ -192,15 +192,19 @@ function clientKey(connection: TenantConnection): string {
 /**
  * Returns the process-wide client for `connection`, creating it on first use: one client (one axios
  * instance, the shared token cache) per base URL and credentials identity. The registry is kept on
- * `globalThis` and keyed by a hash of the secret, never the secret itself.
+ * `globalThis` and keyed by a hash of the secret, never the secret itself. `options.log` is the first
+ * caller's: every caller in one process passes the same sink.
  */
-export function managementClientFor(connection: TenantConnection): ManagementClient {
+export function managementClientFor(
+  connection: TenantConnection,
+  options: Pick<ManagementClientOptions, "log"> = {},
+): ManagementClient {
   const registry = globalThis as unknown as Record<symbol, Map<string, ManagementClient> | undefined>;
   const clients = (registry[SHARED_CLIENTS] ??= new Map<string, ManagementClient>());
   const key = clientKey(connection);
   const existing = clients.get(key);
   if (existing !== undefined) return existing;
-  const created = new ManagementClient(connection);
+  const created = new ManagementClient(connection, options);
   clients.set(key, created);
   return created;
 }

@@ -1,16 +1,13 @@
+import { CAPTCHA_SECRET_FIELDS } from "../wire";
+import { toCamelKey } from "./casing";
+
 /** The text that replaces a secret in anything the client puts into an error or a log line. */
 export const REDACTED = "[redacted]";
 
 /** Body keys whose values are credentials, at any depth of a request body (wire spelling and camelCase). */
-const SECRET_BODY_KEYS: ReadonlySet<string> = new Set([
-  "secret",
-  "api_key",
-  "apiKey",
-  "client_secret",
-  "clientSecret",
-  "access_token",
-  "accessToken",
-]);
+const SECRET_BODY_KEYS: ReadonlySet<string> = new Set(
+  [...CAPTCHA_SECRET_FIELDS, "client_secret", "access_token"].flatMap((key) => [key, toCamelKey(key)]),
+);
 
 /** A JSON Web Token in compact form: three base64url parts, the first two starting with `{"`. */
 const JWT_PATTERN = /eyJ[\w-]*\.eyJ[\w-]*\.[\w-]*/g;

@@ -1,3 +1,4 @@
+import { isRecord } from "../wire";
 import { z } from "zod";
 
 import { BodyError } from "./bodyError";
@@ -10,9 +11,7 @@ const MAX_FIELDS = 1000;
 
 type FormObject = Record<string, unknown>;
 
-function isFormObject(value: unknown): value is FormObject {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
+const isFormObject: (value: unknown) => value is FormObject = isRecord;
 
 function invalidForm(reason: string, path: readonly string[]): BodyError {
   return new BodyError(400, validationMessage("Payload validation error", reason, path));

@@ -6,6 +6,8 @@ import {
   tenantSettingsResponseSchema,
 } from "../wire";
 
+import { defaultPhoneTemplates, defaultTenantSettings } from "./defaults";
+
 /**
  * The stored CAPTCHA configuration: the request shape with its secrets, where the active provider, the
  * `auth_challenge` options and `simple_captcha` always exist.
@@ -27,13 +29,17 @@ export const STATE_FORMAT_VERSION = 1;
 /**
  * The data file: the clients' credentials (so they stay stable across restarts) and the tenant's state, the
  * CAPTCHA secrets included. `captcha` is `null` while the configuration does not exist.
+ *
+ * Compatibility: a data directory written by one version must load in the next, so every field added
+ * after `clients` and `captcha` is optional with the default a new tenant has. Add new fields the same way
+ * rather than raising {@link STATE_FORMAT_VERSION}.
  */
 export const persistedStateSchema = z.strictObject({
   version: z.literal(STATE_FORMAT_VERSION),
   clients: z.strictObject({ global: credentialsSchema, nonGlobal: credentialsSchema }),
   captcha: storedCaptchaSchema.nullable(),
-  phoneTemplates: phoneTemplatesRequestSchema,
-  settings: tenantSettingsResponseSchema,
+  phoneTemplates: phoneTemplatesRequestSchema.default(defaultPhoneTemplates),
+  settings: tenantSettingsResponseSchema.default(defaultTenantSettings),
 });
 
 /** The content of the data file. */

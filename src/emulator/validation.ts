@@ -1,5 +1,7 @@
 import type { z } from "zod";
 
+import { formatPropertyPath } from "../wire";
+
 import { apiError } from "./errors";
 
 type Issue = z.core.$ZodIssue;
@@ -14,12 +16,7 @@ export function jsonTypeName(value: unknown): string {
 
 /** The dotted property path the platform prints: `hcaptcha.site_key`, `a.b[0]`. */
 export function formatPath(path: readonly PathSegment[]): string {
-  let out = "";
-  for (const segment of path) {
-    if (typeof segment === "number") out += `[${segment}]`;
-    else out += out === "" ? String(segment) : `.${String(segment)}`;
-  }
-  return out;
+  return formatPropertyPath(path);
 }
 
 function valueAt(input: unknown, path: readonly PathSegment[]): unknown {

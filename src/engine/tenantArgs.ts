@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 
-import type { TenantConnection, TenantSettingsInput } from "../client";
+import type { TenantConnection, TenantConnectionSettings } from "../client";
 import { CONFIG_KEYS, TenantConfigError, resolveTenantConnection } from "../client";
 import { containsUnknown } from "./unknowns";
 
@@ -49,7 +49,7 @@ export function secretTenant(
  * provider's `configure`, and the connection resolution on top of it.
  */
 export class ProviderContext {
-  private stackConfig: TenantSettingsInput = {};
+  private stackConfig: TenantConnectionSettings = {};
 
   configure(config: pulumi.dynamic.Config): void {
     this.stackConfig = stackConfigFrom((key) => config.get(key));
@@ -92,11 +92,11 @@ export class ProviderContext {
 }
 
 /** The stack config of the running program, for functions that run in the program process. */
-export function programStackConfig(): TenantSettingsInput {
+export function programStackConfig(): TenantConnectionSettings {
   return stackConfigFrom((key) => pulumi.runtime.getConfig(key));
 }
 
-function stackConfigFrom(read: (key: string) => string | undefined): TenantSettingsInput {
+function stackConfigFrom(read: (key: string) => string | undefined): TenantConnectionSettings {
   const entries = Object.entries(CONFIG_KEYS).map(([field, key]) => [field, read(key)] as const);
   return Object.fromEntries(entries);
 }

@@ -2,7 +2,6 @@ import * as pulumi from "@pulumi/pulumi";
 
 import type { CamelCaseKey, CamelCased } from "../client";
 import {
-  TenantAdminError,
   TenantConfigError,
   managementClientFor,
   resolveTenantConnection,
@@ -11,6 +10,7 @@ import {
 } from "../client";
 import type { TenantSettingsField, TenantSettingsResponse } from "../wire";
 import { TENANT_SETTINGS_FIELDS, TENANT_SETTINGS_VERBATIM_PATHS } from "../wire";
+import { engineLog } from "../engine/log";
 import type { TenantArgs, TenantInputs } from "../engine/tenantArgs";
 import { programStackConfig } from "../engine/tenantArgs";
 
@@ -83,8 +83,10 @@ function wireFields(fields: readonly string[]): TenantSettingsField[] {
 }
 
 /**
- * Reads the tenant's settings (one `GET /api/v2/tenants/settings`), optionally restricted to `fields`.
- * Runs at preview and update alike. Needs the scope `read:tenant_settings`.
+ * Reads the tenant's settings (one `OPERATIONS.getTenantSettings` call), optionally restricted to `fields`.
+ * Runs at preview and update alike. Needs the scope `read:tenant_settings`. Errors are the package's own
+ * classes (`TenantApiError`, `TenantConfigError`, …, all `TenantAdminError`s), so a program can catch
+ * them with `instanceof`; uncaught, Pulumi prints one line: the message, without a stack.
  *
  * @param _opts accepted for symmetry with Pulumi's invoke functions; it has no effect.
  */
@@ -95,26 +97,13 @@ export async function getTenantSettings<
   args: GetTenantSettingsArgs<F, I> = {},
   _opts?: pulumi.InvokeOptions,
 ): Promise<SelectedTenantSettings<F, I>> {
-  try {
-    return await readTenantSettings(args);
-  } catch (error) {
-    // Pulumi prints a RunError as its message alone; ours stand alone, a stack trace adds only noise.
-    if (error instanceof TenantAdminError) throw new pulumi.RunError(error.message);
-    throw error;
-  }
-}
-
-async function readTenantSettings<
-  F extends readonly TenantSettingsFieldName[],
-  I extends boolean | undefined,
->(args: GetTenantSettingsArgs<F, I>): Promise<SelectedTenantSettings<F, I>> {
   const fields = args.fields === undefined ? undefined : wireFields(args.fields);
   const connection = resolveTenantConnection({
     explicit: args.tenant,
     config: programStackConfig(),
     env: process.env,
   });
-  const response = await managementClientFor(connection).getTenantSettings({
+  const response = await managementClientFor(connection, { log: engineLog }).getTenantSettings({
     ...(fields === undefined ? {} : { fields }),
     ...(args.includeFields === undefined ? {} : { includeFields: args.includeFields }),
   });

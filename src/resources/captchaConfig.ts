@@ -3,10 +3,16 @@ import * as pulumi from "@pulumi/pulumi";
 import type { CamelCased } from "../client";
 import { TenantApiError, toCamelDeep, toCamelKey, toSnakeDeep } from "../client";
 import type { CaptchaPatchRequest, CaptchaProviderId, CaptchaResponse } from "../wire";
-import { CREDENTIAL_PROVIDER_IDS, OPERATIONS, captchaPatchRequestSchema } from "../wire";
+import {
+  CAPTCHA_SECRET_FIELDS,
+  CREDENTIAL_PROVIDER_IDS,
+  OPERATIONS,
+  captchaPatchRequestSchema,
+  isRecord,
+} from "../wire";
 import { schemaFailures } from "./checkFailures";
 import type { DeepInput } from "./inputs";
-import { isRecord, pick, withSecretFields } from "./inputs";
+import { omit, withSecretFields } from "./inputs";
 import { providerStub } from "./providerStub";
 import type { ProviderContext, TenantArgs, TenantInputs } from "../engine/tenantArgs";
 import { secretTenant, singletonOptions } from "../engine/tenantArgs";
@@ -65,12 +71,12 @@ export interface CaptchaConfigArgs {
 /** Wire keys of free-form maps in the CAPTCHA settings. */
 const VERBATIM = ["simple_captcha"];
 /** Fields the service never returns; they live in state as secrets. */
-const SECRET_FIELDS = ["secret", "apiKey"];
+const SECRET_FIELDS: readonly string[] = CAPTCHA_SECRET_FIELDS.map((field) => toCamelKey(field));
 /** Inputs that configure the resource, not the tenant's CAPTCHA, and outputs that are not inputs. */
 const NOT_SETTINGS = ["resetOnDelete", "tenant", "domain"];
 
 function settingsOf(props: CaptchaConfigInputs): CaptchaConfigSettings {
-  return pick(props, NOT_SETTINGS);
+  return omit(props, NOT_SETTINGS);
 }
 
 function toWire(settings: CaptchaConfigSettings): CaptchaPatchRequest {

@@ -2,6 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 
 import { toCamelKey } from "../client";
+import { formatPropertyPath } from "../wire";
 import { isUnknownAt } from "../engine/unknowns";
 
 /**
@@ -68,14 +69,7 @@ export function withoutPrintedValues(
 /** `["hcaptcha", "site_key"]` → `hcaptcha.siteKey`; keys under a verbatim root stay as they are. */
 export function userPath(path: readonly PropertyKey[], verbatimRoots: readonly string[] = []): string {
   const verbatim = typeof path[0] === "string" && verbatimRoots.includes(path[0]);
-  return path
-    .map((segment, index) => {
-      if (typeof segment === "number") return `[${segment}]`;
-      const name = String(segment);
-      return verbatim && index > 0 ? name : toCamelKey(name);
-    })
-    .join(".")
-    .replace(/\.\[/g, "[");
+  return formatPropertyPath(path, (name, index) => (verbatim && index > 0 ? name : toCamelKey(name)));
 }
 
 function reasonFor(issue: z.core.$ZodIssue): string {

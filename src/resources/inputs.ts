@@ -1,4 +1,8 @@
+import { isDeepStrictEqual } from "node:util";
+
 import * as pulumi from "@pulumi/pulumi";
+
+import { isRecord } from "../wire";
 
 import { containsUnknown } from "../engine/unknowns";
 
@@ -15,10 +19,10 @@ export type DeepInput<T> = T extends readonly (infer Item)[]
 /** The keys a dynamic provider receives besides the resource's own inputs. */
 const ENGINE_KEYS = new Set(["__provider"]);
 
-/** A copy of `props` without the engine's own keys and without `omit`. */
-export function pick<T extends object>(props: T, omit: readonly string[] = []): T {
+/** A copy of `props` without the engine's own keys and without `keys`. */
+export function omit<T extends object>(props: T, keys: readonly string[] = []): T {
   return Object.fromEntries(
-    Object.entries(props).filter(([key]) => !ENGINE_KEYS.has(key) && !omit.includes(key)),
+    Object.entries(props).filter(([key]) => !ENGINE_KEYS.has(key) && !keys.includes(key)),
   ) as T;
 }
 
@@ -46,21 +50,9 @@ export function withSecretFields<T extends object>(
   return mark(block as Record<string, unknown>);
 }
 
-/** Deep equality of JSON-like values, for diffs of inputs against state. */
-export function jsonEqual(left: unknown, right: unknown): boolean {
-  if (left === right) return true;
-  if (Array.isArray(left) && Array.isArray(right)) {
-    return left.length === right.length && left.every((item, index) => jsonEqual(item, right[index]));
-  }
-  if (isRecord(left) && isRecord(right)) {
-    const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
-    return [...keys].every((key) => jsonEqual(left[key], right[key]));
-  }
-  return false;
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
+/** Deep equality of JSON-like values, for diffs of inputs against state: an `undefined` member is no member. */
+function jsonEqual(left: unknown, right: unknown): boolean {
+  return isDeepStrictEqual(withoutUndefined(left), withoutUndefined(right));
 }
 
 /**
@@ -68,8 +60,8 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
  * not known yet may change, so it counts as a change.
  */
 export function changedKeys(olds: object, news: object): string[] {
-  const before = pick(olds) as Record<string, unknown>;
-  const after = pick(news) as Record<string, unknown>;
+  const before = omit(olds) as Record<string, unknown>;
+  const after = omit(news) as Record<string, unknown>;
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...keys].filter((key) => containsUnknown(after[key]) || !jsonEqual(before[key], after[key]));
 }

@@ -3,7 +3,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { ManagementClient } from "../client";
 import { managementClientFor } from "../client";
 import { withoutPrintedValues } from "./checkFailures";
-import { changedKeys, pick, withoutUndefined } from "./inputs";
+import { changedKeys, omit, withoutUndefined } from "./inputs";
+import { engineLog } from "../engine/log";
 import type { ProviderContext, TenantInputs } from "../engine/tenantArgs";
 
 /** Inputs every tenant-object resource has besides its own settings. */
@@ -47,19 +48,19 @@ export interface TenantObjectOperations<Inputs extends TenantObjectInputs, Setti
 export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings extends object>(
   context: ProviderContext,
   operations: TenantObjectOperations<Inputs, Settings>,
-): Required<pulumi.dynamic.ResourceProvider> {
+): Required<pulumi.dynamic.ResourceProvider<Inputs, TenantObjectState<Inputs>>> {
   async function write(inputs: Inputs): Promise<{ id: string; outs: TenantObjectState<Inputs> }> {
     const connection = context.connection(inputs.tenant);
-    const stored = await operations.write(managementClientFor(connection), inputs);
+    const stored = await operations.write(managementClientFor(connection, { log: engineLog }), inputs);
     const id = `${new URL(connection.baseUrl).host}${operations.path}`;
     return { id, outs: withoutUndefined({ ...inputs, ...stored, domain: connection.baseUrl }) };
   }
 
   const clientAt = (state: TenantObjectState<Inputs>) =>
-    managementClientFor(context.connectionAt(state.domain, state.tenant));
+    managementClientFor(context.connectionAt(state.domain, state.tenant), { log: engineLog });
 
-  return {
-    async configure(request) {
+  const provider = {
+    async configure(request: pulumi.dynamic.ConfigureRequest) {
       context.configure(request.config);
     },
 
@@ -70,7 +71,7 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
 
     async diff(_id, olds: TenantObjectState<Inputs>, news: Inputs) {
       const replaces = context.movesTenant(olds.domain, news.tenant) ? ["tenant"] : [];
-      const changes = changedKeys(pick(olds, OUTPUT_ONLY_KEYS), news).length > 0;
+      const changes = changedKeys(omit(olds, OUTPUT_ONLY_KEYS), news).length > 0;
       return { changes, replaces, deleteBeforeReplace: true };
     },
 
@@ -82,18 +83,21 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
       return { outs: (await write(news)).outs };
     },
 
-    async read(id, state: TenantObjectState<Inputs>) {
-      const current = await operations.read(clientAt(state), pick(state, OUTPUT_ONLY_KEYS));
+    async read(id: string, state?: TenantObjectState<Inputs>) {
+      // The engine always passes the state it refreshes; without it there is no tenant to ask.
+      if (state === undefined) throw new Error(`read of ${id} needs the resource's state`);
+      const current = await operations.read(clientAt(state), omit(state, OUTPUT_ONLY_KEYS));
       if (current === undefined) return {};
       return {
         id,
         props: withoutUndefined({ ...state, ...current }),
-        inputs: withoutUndefined({ ...pick(state, OUTPUT_ONLY_KEYS), ...current }),
+        inputs: withoutUndefined({ ...omit(state, OUTPUT_ONLY_KEYS), ...current }),
       };
     },
 
     async delete(_id, state: TenantObjectState<Inputs>) {
-      await operations.remove(clientAt(state), pick(state, OUTPUT_ONLY_KEYS));
+      await operations.remove(clientAt(state), omit(state, OUTPUT_ONLY_KEYS));
     },
-  };
+  } satisfies Required<pulumi.dynamic.ResourceProvider<Inputs, TenantObjectState<Inputs>>>;
+  return provider;
 }

@@ -22,6 +22,9 @@ export const CREDENTIAL_PROVIDER_IDS = [
   "recaptcha_enterprise",
 ] as const satisfies readonly CaptchaProviderId[];
 
+/** The fields of the provider blocks that hold credentials: sent, stored, never returned. */
+export const CAPTCHA_SECRET_FIELDS = ["secret", "api_key"] as const;
+
 export const ACTIVE_PROVIDER_ID_MAX_LENGTH = 36;
 export const CAPTCHA_FIELD_MAX_LENGTH = 100;
 
@@ -59,7 +62,7 @@ export const recaptchaEnterpriseRequestSchema = z.strictObject({
 /** simple_captcha is free-form: its keys are kept verbatim. */
 export const simpleCaptchaSchema = z.record(z.string(), z.unknown());
 
-/** PATCH /attack-protection/captcha body: every property optional, none other accepted. */
+/** The CAPTCHA PATCH body (`OPERATIONS.patchCaptcha`): every property optional, none other accepted. */
 export const captchaPatchRequestSchema = z.strictObject({
   active_provider_id: activeProviderIdSchema.optional(),
   arkose: arkoseRequestSchema.optional(),
@@ -79,7 +82,7 @@ export type RecaptchaEnterpriseRequest = z.infer<typeof recaptchaEnterpriseReque
 const siteKeyResponseSchema = z.looseObject({ site_key: z.string().optional() });
 
 /**
- * GET and PATCH /attack-protection/captcha response. The service never returns `secret` or `api_key`, and
+ * The CAPTCHA GET and PATCH response. The service never returns `secret` or `api_key`, and
  * may add fields without a version change, so unknown fields are kept.
  */
 export const captchaResponseSchema = z.looseObject({

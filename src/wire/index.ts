@@ -5,3 +5,4 @@ export * from "./operations";
 export * from "./phoneTemplates";
 export * from "./tenantSettings";
 export * from "./propertyPath";
+export * from "./json";

@@ -7,13 +7,13 @@ export const DEFAULT_PHONE_TEMPLATES = {
   verification_message: "{{code}} is your verification code for {{tenant.friendly_name}}",
 } as const;
 
-/** PUT /guardian/factors/phone/templates body: both fields required, no others. */
+/** The phone templates PUT body (`OPERATIONS.putPhoneTemplates`): both fields required, no others. */
 export const phoneTemplatesRequestSchema = z.strictObject({
   enrollment_message: z.string(),
   verification_message: z.string(),
 });
 
-/** GET and PUT /guardian/factors/phone/templates response: the stored templates. */
+/** The phone templates GET and PUT response: the stored templates. */
 export const phoneTemplatesResponseSchema = z.looseObject({
   enrollment_message: z.string(),
   verification_message: z.string(),

@@ -104,7 +104,7 @@ const securityHeadersSchema = z.looseObject({
 const enabledHtmlSchema = z.looseObject({ enabled: z.boolean().optional(), html: z.string().optional() });
 
 /**
- * GET /tenants/settings response. Every field is optional (the service returns only what is set) and
+ * The tenant settings GET response (`OPERATIONS.getTenantSettings`). Every field is optional (the service returns only what is set) and
  * fields the spec does not list are kept, because the service adds them without a version change.
  */
 export const tenantSettingsResponseSchema = z.looseObject({

@@ -6,6 +6,7 @@ import { join } from "node:path";
 
 import type { Fault, FaultRoute, RequestLogEntry } from "../../src/emulator";
 import { STATE_FILE_NAME } from "../../src/emulator";
+import { AUTH_PATHS, operationRoute } from "../../src/wire";
 import type { CliProcess } from "../unit/emulator/cliProcess";
 import { spawnCli } from "../unit/emulator/cliProcess";
 import type { Secrets } from "../support/secrets";
@@ -16,12 +17,12 @@ import { createTestStack } from "../../scripts/support/stack";
 import type { TenantStack } from "./support/tenantStack";
 import { createTenantStack } from "./support/tenantStack";
 
-const TOKEN = "POST /oauth/token";
-const SETTINGS = "GET /api/v2/tenants/settings";
-const GET_CAPTCHA = "GET /api/v2/attack-protection/captcha";
-const PATCH_CAPTCHA = "PATCH /api/v2/attack-protection/captcha";
-const GET_TEMPLATES = "GET /api/v2/guardian/factors/phone/templates";
-const PUT_TEMPLATES = "PUT /api/v2/guardian/factors/phone/templates";
+const TOKEN = `POST ${AUTH_PATHS.token}` as const;
+const SETTINGS = operationRoute("getTenantSettings");
+const GET_CAPTCHA = operationRoute("getCaptcha");
+const PATCH_CAPTCHA = operationRoute("patchCaptcha");
+const GET_TEMPLATES = operationRoute("getPhoneTemplates");
+const PUT_TEMPLATES = operationRoute("putPhoneTemplates");
 
 const secrets = {
   hcaptchaSecret: "hc-secret-reliability-4e8a1c77",

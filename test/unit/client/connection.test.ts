@@ -1,5 +1,5 @@
 import { TenantConfigError, resolveTenantConnection } from "../../../src/client";
-import type { TenantConnectionSources, TenantSettingsInput } from "../../../src/client";
+import type { TenantConnectionSources, TenantConnectionSettings } from "../../../src/client";
 
 const SECRET = "cfg-client-secret-7f3a9";
 const ENV_SECRET = "env-client-secret-19bd2";
@@ -80,7 +80,7 @@ describe("resolveTenantConnection: domain normalization", () => {
 });
 
 describe("resolveTenantConnection: precedence", () => {
-  const config: TenantSettingsInput = {
+  const config: TenantConnectionSettings = {
     domain: "config.example.com",
     clientId: "config-id",
     clientSecret: SECRET,
@@ -226,7 +226,7 @@ describe("resolveTenantConnection: missing and invalid settings", () => {
     );
   });
 
-  it.each<[string, TenantSettingsInput, RegExp | undefined]>([
+  it.each<[string, TenantConnectionSettings, RegExp | undefined]>([
     ["no credentials at all", { domain: "t.example.com" }, undefined],
     [
       "only a client id",
@@ -255,7 +255,7 @@ describe("resolveTenantConnection: missing and invalid settings", () => {
     expect(message).not.toContain(SECRET);
   });
 
-  it.each<[string, TenantSettingsInput, RegExp]>([
+  it.each<[string, TenantConnectionSettings, RegExp]>([
     [
       "no credentials",
       { domain: "t.example.com" },

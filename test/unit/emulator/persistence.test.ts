@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { STATE_FILE_NAME, startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
 import { persistedStateSchema } from "../../../src/emulator/state";
+import { DEFAULT_PHONE_TEMPLATES } from "../../../src/wire";
 
 import { CAPTCHA_PATH, PHONE_TEMPLATES_PATH, TOKEN_PATH, call } from "./support";
 
@@ -136,6 +137,25 @@ describe("persistence in a data directory", () => {
 
     await expect(start()).rejects.toThrow(/emulator data file/);
     expect(await readFile(join(dataDir, STATE_FILE_NAME), "utf8")).toBe(content);
+  });
+
+  it("loads a data file that lacks the fields a later version added, with a new tenant's defaults", async () => {
+    const first = await start();
+    const written = JSON.parse(await readFile(join(dataDir, STATE_FILE_NAME), "utf8")) as Record<
+      string,
+      unknown
+    >;
+    await first.close();
+    const older = Object.fromEntries(
+      Object.entries(written).filter(([key]) => key !== "phoneTemplates" && key !== "settings"),
+    );
+    await writeFile(join(dataDir, STATE_FILE_NAME), JSON.stringify(older));
+
+    const second = await start();
+
+    expect(second.tenant.phoneTemplates()).toEqual(DEFAULT_PHONE_TEMPLATES);
+    expect(second.tenant.settings()).toMatchObject({ friendly_name: "My Company", session_lifetime: 168 });
+    expect(second.clientId).toBe(first.clientId);
   });
 
   it("creates a missing data directory", async () => {

@@ -1,3 +1,4 @@
+import { API_PREFIX, AUTH_PATHS, OPERATIONS } from "../../../src/wire";
 import { startEmulator } from "../../../src/emulator";
 import type { EmulatorOptions, TenantEmulator } from "../../../src/emulator";
 
@@ -74,11 +75,11 @@ export function allKeys(value: unknown): string[] {
   return [];
 }
 
-export const CAPTCHA_PATH = "/api/v2/attack-protection/captcha";
-export const SETTINGS_PATH = "/api/v2/tenants/settings";
-export const PHONE_TEMPLATES_PATH = "/api/v2/guardian/factors/phone/templates";
-export const TOKEN_PATH = "/oauth/token";
-export const JWKS_PATH = "/.well-known/jwks.json";
+export const CAPTCHA_PATH = `${API_PREFIX}${OPERATIONS.getCaptcha.path}`;
+export const SETTINGS_PATH = `${API_PREFIX}${OPERATIONS.getTenantSettings.path}`;
+export const PHONE_TEMPLATES_PATH = `${API_PREFIX}${OPERATIONS.getPhoneTemplates.path}`;
+export const TOKEN_PATH = AUTH_PATHS.token;
+export const JWKS_PATH = AUTH_PATHS.jwks;
 
 /** Polls `check` until it returns true, or fails after `timeoutMs`. */
 export async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {

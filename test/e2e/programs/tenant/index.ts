@@ -2,7 +2,13 @@
 // desired state with `pulumi config set` exactly as a user edits a stack.
 import * as pulumi from "@pulumi/pulumi";
 import type { TenantSettingsFieldName } from "pulumi-tenant-admin";
-import { CaptchaConfig, PhoneTemplates, getTenantSettingsOutput } from "pulumi-tenant-admin";
+import {
+  CaptchaConfig,
+  PhoneTemplates,
+  TenantApiError,
+  getTenantSettings,
+  getTenantSettingsOutput,
+} from "pulumi-tenant-admin";
 
 const config = new pulumi.Config("e2e");
 
@@ -47,4 +53,16 @@ if (settingsFields) {
     fields: settingsFields.split(",") as TenantSettingsFieldName[],
     includeFields: config.getBoolean("includeFields") ?? true,
   });
+}
+
+// A program that catches the function's failure by class, as a user's program may.
+const catchSettingsError = config.getBoolean("catchSettingsError");
+if (catchSettingsError !== undefined) {
+  const attempt = getTenantSettings({ fields: ["friendlyName"] });
+  exports.settingsError = catchSettingsError
+    ? attempt.then(
+        () => "none",
+        (error: unknown) => (error instanceof TenantApiError ? `TenantApiError ${error.status}` : "other"),
+      )
+    : attempt.then(() => "none");
 }

@@ -1,18 +1,23 @@
 import { createServer } from "node:net";
 
 import { ManagementClient, TokenCache, resolveTenantConnection } from "../../../../src/client";
-import type { ManagementClientOptions, TenantConnection, TenantSettingsInput } from "../../../../src/client";
+import type {
+  ManagementClientOptions,
+  TenantConnection,
+  TenantConnectionSettings,
+} from "../../../../src/client";
 import { startEmulator } from "../../../../src/emulator";
+import { AUTH_PATHS, operationRoute } from "../../../../src/wire";
 import type { EmulatorOptions, EmulatorRoute, TenantEmulator } from "../../../../src/emulator";
 
 /** The emulator routes the client calls, by operation. */
 export const ROUTES = {
-  getCaptcha: "GET /api/v2/attack-protection/captcha",
-  patchCaptcha: "PATCH /api/v2/attack-protection/captcha",
-  getSettings: "GET /api/v2/tenants/settings",
-  getPhoneTemplates: "GET /api/v2/guardian/factors/phone/templates",
-  putPhoneTemplates: "PUT /api/v2/guardian/factors/phone/templates",
-  token: "POST /oauth/token",
+  getCaptcha: operationRoute("getCaptcha"),
+  patchCaptcha: operationRoute("patchCaptcha"),
+  getSettings: operationRoute("getTenantSettings"),
+  getPhoneTemplates: operationRoute("getPhoneTemplates"),
+  putPhoneTemplates: operationRoute("putPhoneTemplates"),
+  token: `POST ${AUTH_PATHS.token}`,
 } as const satisfies Record<string, EmulatorRoute>;
 
 /** A client under test with what it did instead of sleeping. */
@@ -30,13 +35,13 @@ export interface ClientUnderTest {
 export interface Harness {
   emulator: TenantEmulator;
   /** A connection resolved the real way (stack config input) with the global client's credentials. */
-  connection(settings?: TenantSettingsInput): TenantConnection;
+  connection(settings?: TenantConnectionSettings): TenantConnection;
   /**
    * A client with its own token cache and a fake sleep that records and returns at once (unless
    * `realSleep`), and `random` fixed at 0.5 (so jitter is half its range).
    */
   client(
-    settings?: TenantSettingsInput,
+    settings?: TenantConnectionSettings,
     options?: ManagementClientOptions & { realSleep?: boolean },
   ): ClientUnderTest;
   /** `"METHOD path status"` of every request the emulator handled since the last reset, in order. */
@@ -49,7 +54,7 @@ export interface Harness {
 /** Starts an emulator (no rate limit unless asked) on a free loopback port. */
 export async function startHarness(options: EmulatorOptions = {}): Promise<Harness> {
   const emulator = await startEmulator({ rateLimit: false, ...options });
-  const connection = (settings: TenantSettingsInput = {}): TenantConnection =>
+  const connection = (settings: TenantConnectionSettings = {}): TenantConnection =>
     resolveTenantConnection({
       config: {
         domain: emulator.url,
