@@ -34,7 +34,8 @@ export {
   TenantRateLimitError,
   TenantResponseError,
   TokenRequestError,
-} from "./client";
-export { CONFIG_KEYS, ENV_VARS } from "./client";
-export { ALL_SCOPES, CAPTCHA_PROVIDER_IDS, DEFAULT_PHONE_TEMPLATES, ENABLED_LOCALES, SCOPES } from "./wire";
-export type { CaptchaProviderId } from "./wire";
+} from "./client/errors";
+export { CONFIG_KEYS, ENV_VARS } from "./client/settings";
+export { CAPTCHA_PROVIDER_IDS, DEFAULT_PHONE_TEMPLATES, ENABLED_LOCALES } from "./wire/model";
+export type { CaptchaProviderId } from "./wire/model";
+export { ALL_SCOPES, SCOPES } from "./wire/endpoints";

@@ -1,7 +1,8 @@
-import { formatPropertyPath, type HttpMethod } from "../wire";
+import type { HttpMethod } from "../wire/endpoints";
+import { formatPropertyPath } from "../wire/propertyPath";
 import { CONFIG_KEYS, ENV_VARS } from "./settings";
 
-export type { HttpMethod } from "../wire";
+export type { HttpMethod } from "../wire/endpoints";
 
 /** Options of every error constructor of the package: the underlying failure, if any. */
 export interface TenantErrorOptions {

@@ -1,4 +1,4 @@
-import { AUTH_PATHS, OPERATION_NAMES, operationRoute, type OperationRoute } from "../wire";
+import { AUTH_PATHS, OPERATION_NAMES, operationRoute, type OperationRoute } from "../wire/endpoints";
 
 /** A route the emulator serves: an operation's `"PATCH /api/v2/…"`, `"POST /oauth/token"` or the key set's. */
 export type EmulatorRoute =

@@ -14,6 +14,6 @@ export type { RateLimitOptions } from "./rateLimit";
 export type { RequestLogEntry } from "./server";
 export type { ClientCredentials } from "./auth";
 export type { TenantControl } from "./tenantState";
-export type { StoredCaptcha } from "./state";
+export type { StoredCaptcha } from "./stateTypes";
 export { STATE_FILE_NAME } from "./store";
 export { DEFAULT_BODY_LIMIT_BYTES } from "./body";

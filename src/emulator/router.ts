@@ -16,27 +16,10 @@ import { parseBody } from "./body";
 import { BodyError } from "./bodyError";
 import { apiError } from "./errors";
 import { booleanPathsOf } from "./formBody";
+import type { RouteHandler, RouteRequest, RouteTable } from "./routeTable";
 import { parsePayload } from "./validation";
 
-/** What a handler gets: the request (headers), its query and its raw body (already read within the limit). */
-export interface RouteRequest {
-  readonly request: IncomingMessage;
-  readonly query: URLSearchParams;
-  readonly body: Buffer;
-}
-
-/** A successful response: status, JSON body and extra headers. Failures are thrown as `HttpError`s. */
-export interface RouteReply {
-  readonly status: number;
-  readonly body: unknown;
-  readonly headers?: Readonly<Record<string, string>>;
-}
-
-/** A route's handler. */
-export type RouteHandler = (request: RouteRequest) => Promise<RouteReply>;
-
-/** Handlers by path, then by method. */
-export type RouteTable = ReadonlyMap<string, Readonly<Partial<Record<string, RouteHandler>>>>;
+export type { RouteHandler, RouteReply, RouteRequest, RouteTable } from "./routeTable";
 
 /** What an operation's handler gets: the request, and its body already parsed with the operation's schema. */
 export interface OperationContext<N extends OperationName> extends RouteRequest {

@@ -11,7 +11,7 @@ import { HttpError, apiError, apiErrorBody, oauthError, statusText } from "./err
 import type { Fault, FaultKind, FaultQueue } from "./faults";
 import { DEFAULT_RATE_LIMIT, rateLimitHeaders } from "./rateLimit";
 import type { RateLimitDecision, TokenBucket } from "./rateLimit";
-import type { RouteReply, RouteTable } from "./router";
+import type { RouteReply, RouteTable } from "./routeTable";
 
 /** One handled request, as tests read it from the request log. */
 export interface RequestLogEntry {

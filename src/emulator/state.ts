@@ -5,8 +5,12 @@ import {
   phoneTemplatesRequestSchema,
   tenantSettingsResponseSchema,
 } from "../wire";
+import { sameType } from "../wire/sameType";
 
 import { defaultPhoneTemplates, defaultTenantSettings } from "./defaults";
+import type { PersistedState, StoredCaptcha } from "./stateTypes";
+
+export type { PersistedState, StoredCaptcha } from "./stateTypes";
 
 /**
  * The stored CAPTCHA configuration: the request shape with its secrets, where the active provider, the
@@ -19,7 +23,7 @@ export const storedCaptchaSchema = captchaPatchRequestSchema.required({
 });
 
 /** The stored CAPTCHA configuration, secrets included. */
-export type StoredCaptcha = z.infer<typeof storedCaptchaSchema>;
+sameType<StoredCaptcha, z.infer<typeof storedCaptchaSchema>>(true);
 
 const credentialsSchema = z.strictObject({ clientId: z.string().min(1), clientSecret: z.string().min(1) });
 
@@ -42,5 +46,4 @@ export const persistedStateSchema = z.strictObject({
   settings: tenantSettingsResponseSchema.default(defaultTenantSettings),
 });
 
-/** The content of the data file. */
-export type PersistedState = z.infer<typeof persistedStateSchema>;
+sameType<PersistedState, z.infer<typeof persistedStateSchema>>(true);

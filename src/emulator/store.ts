@@ -2,7 +2,7 @@ import { mkdir, open, readFile, readdir, rename, unlink } from "node:fs/promises
 import { join } from "node:path";
 
 import { persistedStateSchema } from "./state";
-import type { PersistedState } from "./state";
+import type { PersistedState } from "./stateTypes";
 
 /** The name of the data file inside the data directory. */
 export const STATE_FILE_NAME = "tenant-emulator-state.json";

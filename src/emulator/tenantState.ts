@@ -9,10 +9,10 @@ import type {
   PhoneTemplatesRequest,
   PhoneTemplatesResponse,
   TenantSettingsResponse,
-} from "../wire";
+} from "../wire/model";
 
 import { defaultCaptchaConfig } from "./defaults";
-import type { StoredCaptcha } from "./state";
+import type { StoredCaptcha } from "./stateTypes";
 
 /** The tenant's mutable state. `captcha` is `null` while the CAPTCHA configuration does not exist. */
 export interface TenantState {

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 
-import type { TenantConnection, TenantConnectionSettings } from "../client";
+import type { TenantConnection, TenantConnectionSettings } from "../client/connection";
 import { CONFIG_KEYS, TenantConfigError, resolveTenantConnection } from "../client";
 import { containsUnknown } from "./unknowns";
 

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 
-import type { CamelCaseKey, CamelCased } from "../client";
+import type { CamelCaseKey, CamelCased } from "../client/casing";
 import {
   TenantConfigError,
   managementClientFor,
@@ -8,7 +8,7 @@ import {
   toCamelDeep,
   toCamelKey,
 } from "../client";
-import type { TenantSettingsField, TenantSettingsResponse } from "../wire";
+import type { TenantSettingsField, TenantSettingsResponse } from "../wire/model";
 import { TENANT_SETTINGS_FIELDS, TENANT_SETTINGS_VERBATIM_PATHS } from "../wire";
 import { engineLog } from "../engine/log";
 import type { TenantArgs, TenantInputs } from "../engine/tenantArgs";

@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 
-import type { CamelCased } from "../client";
+import type { CamelCased } from "../client/casing";
 import { TenantApiError, toCamelDeep, toCamelKey, toSnakeDeep } from "../client";
-import type { CaptchaPatchRequest, CaptchaProviderId, CaptchaResponse } from "../wire";
+import type { CaptchaPatchRequest, CaptchaProviderId, CaptchaResponse } from "../wire/model";
 import {
   CAPTCHA_SECRET_FIELDS,
   CREDENTIAL_PROVIDER_IDS,

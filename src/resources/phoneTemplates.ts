@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 
-import type { CamelCased } from "../client";
+import type { CamelCased } from "../client/casing";
 import { toCamelDeep, toSnakeDeep } from "../client";
-import type { PhoneTemplatesRequest, PhoneTemplatesResponse } from "../wire";
+import type { PhoneTemplatesRequest, PhoneTemplatesResponse } from "../wire/model";
 import { DEFAULT_PHONE_TEMPLATES, OPERATIONS, phoneTemplatesRequestSchema } from "../wire";
 import { schemaFailures } from "./checkFailures";
 import { providerStub } from "./providerStub";

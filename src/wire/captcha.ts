@@ -1,17 +1,15 @@
 import { z } from "zod";
 
-/** The CAPTCHA provider ids the service accepts for `active_provider_id`. */
-export const CAPTCHA_PROVIDER_IDS = [
-  "arkose",
-  "auth_challenge",
-  "friendly_captcha",
-  "hcaptcha",
-  "recaptcha_v2",
-  "recaptcha_enterprise",
-  "simple_captcha",
-] as const;
-
-export type CaptchaProviderId = (typeof CAPTCHA_PROVIDER_IDS)[number];
+import type {
+  ArkoseRequest,
+  CaptchaPatchRequest,
+  CaptchaProviderId,
+  CaptchaResponse,
+  RecaptchaEnterpriseRequest,
+  SiteKeySecretRequest,
+} from "./model";
+import { CAPTCHA_PROVIDER_IDS } from "./model";
+import { sameType } from "./sameType";
 
 /** The provider blocks that carry credentials; the others configure options only. */
 export const CREDENTIAL_PROVIDER_IDS = [
@@ -74,10 +72,10 @@ export const captchaPatchRequestSchema = z.strictObject({
   simple_captcha: simpleCaptchaSchema.optional(),
 });
 
-export type CaptchaPatchRequest = z.infer<typeof captchaPatchRequestSchema>;
-export type ArkoseRequest = z.infer<typeof arkoseRequestSchema>;
-export type SiteKeySecretRequest = z.infer<typeof siteKeySecretRequestSchema>;
-export type RecaptchaEnterpriseRequest = z.infer<typeof recaptchaEnterpriseRequestSchema>;
+sameType<CaptchaPatchRequest, z.infer<typeof captchaPatchRequestSchema>>(true);
+sameType<ArkoseRequest, z.infer<typeof arkoseRequestSchema>>(true);
+sameType<SiteKeySecretRequest, z.infer<typeof siteKeySecretRequestSchema>>(true);
+sameType<RecaptchaEnterpriseRequest, z.infer<typeof recaptchaEnterpriseRequestSchema>>(true);
 
 const siteKeyResponseSchema = z.looseObject({ site_key: z.string().optional() });
 
@@ -105,4 +103,4 @@ export const captchaResponseSchema = z.looseObject({
   simple_captcha: simpleCaptchaSchema.optional(),
 });
 
-export type CaptchaResponse = z.infer<typeof captchaResponseSchema>;
+sameType<CaptchaResponse, z.infer<typeof captchaResponseSchema>>(true);

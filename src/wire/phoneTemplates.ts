@@ -1,11 +1,7 @@
 import { z } from "zod";
 
-/** The platform's default phone templates, exactly as a new tenant has them. */
-export const DEFAULT_PHONE_TEMPLATES = {
-  enrollment_message:
-    "{{code}} is your verification code for {{tenant.friendly_name}}. Please enter this code to verify your enrollment.",
-  verification_message: "{{code}} is your verification code for {{tenant.friendly_name}}",
-} as const;
+import type { PhoneTemplatesRequest, PhoneTemplatesResponse } from "./model";
+import { sameType } from "./sameType";
 
 /** The phone templates PUT body (`OPERATIONS.putPhoneTemplates`): both fields required, no others. */
 export const phoneTemplatesRequestSchema = z.strictObject({
@@ -19,5 +15,5 @@ export const phoneTemplatesResponseSchema = z.looseObject({
   verification_message: z.string(),
 });
 
-export type PhoneTemplatesRequest = z.infer<typeof phoneTemplatesRequestSchema>;
-export type PhoneTemplatesResponse = z.infer<typeof phoneTemplatesResponseSchema>;
+sameType<PhoneTemplatesRequest, z.infer<typeof phoneTemplatesRequestSchema>>(true);
+sameType<PhoneTemplatesResponse, z.infer<typeof phoneTemplatesResponseSchema>>(true);

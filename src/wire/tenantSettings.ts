@@ -1,14 +1,7 @@
 import { z } from "zod";
 
-/** Locales the service accepts in `enabled_locales`. */
-export const ENABLED_LOCALES = [
-  "am", "ar", "ar-EG", "ar-SA", "az", "bg", "bn", "bs", "ca-ES", "cnr", "cs", "cy", "da", "de", "el", "en",
-  "en-CA", "es", "es-419", "es-AR", "es-MX", "et", "eu-ES", "fa", "fi", "fr", "fr-CA", "fr-FR", "gl-ES", "gu",
-  "he", "hi", "hr", "hu", "hy", "id", "is", "it", "ja", "ka", "kk", "kn", "ko", "lt", "lv", "mk", "ml", "mn",
-  "mr", "ms", "my", "nb", "nl", "nn", "no", "pa", "pl", "pt", "pt-BR", "pt-PT", "ro", "ru", "sk", "sl", "so",
-  "sq", "sr", "sv", "sw", "ta", "te", "th", "tl", "tr", "uk", "ur", "vi", "zgh", "zh-CN", "zh-HK", "zh-MO",
-  "zh-TW",
-] as const; // prettier-ignore
+import type { TenantSettingsField, TenantSettingsResponse } from "./model";
+import { sameType } from "./sameType";
 
 /** The boolean members of `flags` the spec lists; the service may return more. */
 export const TENANT_FLAG_NAMES = [
@@ -166,7 +159,7 @@ export const tenantSettingsResponseSchema = z.looseObject({
   country_codes: z.looseObject({ list: z.array(z.string()).optional() }).optional(),
 });
 
-export type TenantSettingsResponse = z.infer<typeof tenantSettingsResponseSchema>;
+sameType<TenantSettingsResponse, z.infer<typeof tenantSettingsResponseSchema>>(true);
 
 /** Top-level fields the platform returns beyond the spec; `fields` may name them too. */
 export const PLATFORM_EXTRA_SETTINGS_FIELDS = ["universal_login"] as const;
@@ -177,7 +170,7 @@ export const TENANT_SETTINGS_FIELDS = [
   ...PLATFORM_EXTRA_SETTINGS_FIELDS,
 ] as const;
 
-export type TenantSettingsField = (typeof TENANT_SETTINGS_FIELDS)[number];
+sameType<TenantSettingsField, (typeof TENANT_SETTINGS_FIELDS)[number]>(true);
 
 /**
  * Paths (dotted, `[]` for array items) of free-form maps inside tenant settings, whose keys are data,
