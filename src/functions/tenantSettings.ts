@@ -51,8 +51,14 @@ export interface GetTenantSettingsArgs<
   F extends readonly TenantSettingsFieldName[] = readonly TenantSettingsFieldName[],
   I extends boolean | undefined = boolean | undefined,
 > {
+  /**
+   * Top-level fields (camelCase) to include, or to exclude with `includeFields: false`; checked against the
+   * known names before any call. Default: all fields.
+   */
   fields?: F;
+  /** Default `true`: return only `fields`. `false`: return every field except `fields`. */
   includeFields?: I;
+  /** An explicit tenant, used alone. Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment variables. */
   tenant?: TenantInputs;
 }
 
@@ -61,8 +67,14 @@ export interface GetTenantSettingsOutputArgs<
   F extends readonly TenantSettingsFieldName[] = readonly TenantSettingsFieldName[],
   I extends boolean | undefined = boolean | undefined,
 > {
+  /**
+   * Top-level fields (camelCase) to include, or to exclude with `includeFields: false`; checked against the
+   * known names before any call. Default: all fields.
+   */
   fields?: F;
+  /** Default `true`: return only `fields`. `false`: return every field except `fields`. */
   includeFields?: I;
+  /** An explicit tenant (its values may be outputs), used alone. Default: stack config, then environment. */
   tenant?: pulumi.Input<TenantArgs>;
 }
 

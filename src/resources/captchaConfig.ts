@@ -56,15 +56,40 @@ export type CaptchaConfigOutputs = CaptchaConfigInputs & { domain: string };
  * Provider blocks the program does not declare are left as they are on the tenant.
  */
 export interface CaptchaConfigArgs {
+  /**
+   * Required. The tenant's active CAPTCHA provider. A provider with credentials (all but `auth_challenge`
+   * and `simple_captcha`) needs its block declared in the same resource.
+   */
   activeProviderId: pulumi.Input<CaptchaProviderId>;
+  /**
+   * Arkose: `siteKey` and `secret` required, `clientSubdomain`, `verifySubdomain`, `failOpen` optional;
+   * strings at most 100 characters. `secret` is stored as a secret. Default: not managed.
+   */
   arkose?: DeepInput<NonNullable<CaptchaSettings["arkose"]>>;
+  /** The platform's own challenge: `failOpen` (required in the block). Default: not managed. */
   authChallenge?: DeepInput<NonNullable<CaptchaSettings["authChallenge"]>>;
+  /** Friendly Captcha: `siteKey` and `secret`, each at most 100 characters; `secret` is stored as a secret. Default: not managed. */
   friendlyCaptcha?: DeepInput<NonNullable<CaptchaSettings["friendlyCaptcha"]>>;
+  /** hCaptcha: `siteKey` and `secret`, each at most 100 characters; `secret` is stored as a secret. Default: not managed. */
   hcaptcha?: DeepInput<NonNullable<CaptchaSettings["hcaptcha"]>>;
+  /**
+   * reCAPTCHA Enterprise: `siteKey`, `apiKey` and `projectId`, each at most 100 characters; `apiKey` is
+   * stored as a secret. Default: not managed.
+   */
   recaptchaEnterprise?: DeepInput<NonNullable<CaptchaSettings["recaptchaEnterprise"]>>;
+  /** reCAPTCHA v2: `siteKey` and `secret`, each at most 100 characters; `secret` is stored as a secret. Default: not managed. */
   recaptchaV2?: DeepInput<NonNullable<CaptchaSettings["recaptchaV2"]>>;
+  /** The simple CAPTCHA's options: a free-form map, sent with its keys verbatim. Default: not managed. */
   simpleCaptcha?: pulumi.Input<Record<string, pulumi.Input<unknown>>>;
+  /**
+   * Default `false`: a destroy leaves the tenant's CAPTCHA as it is. `true`: a destroy makes
+   * `auth_challenge` the active provider.
+   */
   resetOnDelete?: pulumi.Input<boolean>;
+  /**
+   * An explicit tenant, used alone. Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment
+   * variables. Its `clientSecret` and `apiToken` are stored as secrets.
+   */
   tenant?: pulumi.Input<TenantArgs>;
 }
 
@@ -172,14 +197,23 @@ function activeProviderFailures(settings: CaptchaConfigSettings): pulumi.dynamic
  * secrets and api keys, which the service never returns, are kept from state.
  */
 export class CaptchaConfig extends pulumi.dynamic.Resource {
+  /** The active provider, as the tenant has it. */
   declare readonly activeProviderId: pulumi.Output<CaptchaProviderId>;
+  /** The declared Arkose block as the tenant has it (`secret` from state); secret as a whole. */
   declare readonly arkose: pulumi.Output<CaptchaSettings["arkose"]>;
+  /** The declared `authChallenge` block as the tenant has it. */
   declare readonly authChallenge: pulumi.Output<CaptchaSettings["authChallenge"]>;
+  /** The declared Friendly Captcha block as the tenant has it (`secret` from state); secret as a whole. */
   declare readonly friendlyCaptcha: pulumi.Output<CaptchaSettings["friendlyCaptcha"]>;
+  /** The declared hCaptcha block as the tenant has it (`secret` from state); secret as a whole. */
   declare readonly hcaptcha: pulumi.Output<CaptchaSettings["hcaptcha"]>;
+  /** The declared reCAPTCHA Enterprise block as the tenant has it (`apiKey` from state); secret as a whole. */
   declare readonly recaptchaEnterprise: pulumi.Output<CaptchaSettings["recaptchaEnterprise"]>;
+  /** The declared reCAPTCHA v2 block as the tenant has it (`secret` from state); secret as a whole. */
   declare readonly recaptchaV2: pulumi.Output<CaptchaSettings["recaptchaV2"]>;
+  /** The simple CAPTCHA's options as the tenant has them. */
   declare readonly simpleCaptcha: pulumi.Output<CaptchaSettings["simpleCaptcha"]>;
+  /** Whether a destroy makes `auth_challenge` the active provider. */
   declare readonly resetOnDelete: pulumi.Output<boolean | undefined>;
   /** The tenant's base URL, e.g. `https://my-tenant.example.com`. */
   declare readonly domain: pulumi.Output<string>;

@@ -34,8 +34,17 @@ export type PhoneTemplatesOutputs = PhoneTemplatesInputs & { domain: string };
  * - verification: `{{code}} is your verification code for {{tenant.friendly_name}}`
  */
 export interface PhoneTemplatesArgs {
+  /**
+   * Required. The text sent when a phone is enrolled. Must contain `{{code}}`; the only other variable
+   * allowed is `{{tenant.friendly_name}}`.
+   */
   enrollmentMessage: pulumi.Input<string>;
+  /** Required. The text sent at each verification; the same rules as `enrollmentMessage`. */
   verificationMessage: pulumi.Input<string>;
+  /**
+   * An explicit tenant, used alone. Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment
+   * variables. Its `clientSecret` and `apiToken` are stored as secrets.
+   */
   tenant?: pulumi.Input<TenantArgs>;
 }
 
@@ -104,7 +113,9 @@ export function createPhoneTemplatesProvider(
  * tenant. A destroy restores the platform's default texts. See {@link PhoneTemplatesArgs}.
  */
 export class PhoneTemplates extends pulumi.dynamic.Resource {
+  /** The enrollment text as stored on the tenant. */
   declare readonly enrollmentMessage: pulumi.Output<string>;
+  /** The verification text as stored on the tenant. */
   declare readonly verificationMessage: pulumi.Output<string>;
   /** The tenant's base URL, e.g. `https://my-tenant.example.com`. */
   declare readonly domain: pulumi.Output<string>;
