@@ -30,11 +30,11 @@ fail() {
   exit 1
 }
 
-# An engine of our own: its backend and home in the temp dir, not the repository's .pulumi-local.
-export PULUMI_BACKEND_URL="file://$work/backend"
+# An engine of our own: its home in the temp dir, not the repository's .pulumi-local; a backend per project.
+export PULUMI_BACKEND_URL="file://$work/unused-backend"
 export PULUMI_HOME="$work/pulumi-home"
 export PULUMI_CONFIG_PASSPHRASE="template-check"
-mkdir -p "$work/backend" "$PULUMI_HOME"
+mkdir -p "$PULUMI_HOME"
 # shellcheck source=scripts/toolchain.sh
 source "$root/scripts/toolchain.sh"
 
@@ -47,8 +47,9 @@ log "packing (prepare builds dist/)"
 tarball="$(cd "$root" && npm pack --silent --pack-destination "$work")"
 tarball="$work/$(printf '%s\n' "$tarball" | tail -n1)"
 [ -f "$tarball" ] || fail "npm pack produced no tarball"
-tar -tzf "$tarball" | grep -qx 'package/LICENSE' || fail "the tarball has no LICENSE"
-if tar -tzf "$tarball" | grep -q '\.d\.ts\.map$'; then fail "the tarball ships declaration maps of sources it does not ship"; fi
+contents="$(tar -tzf "$tarball")"
+grep -qx 'package/LICENSE' <<<"$contents" || fail "the tarball has no LICENSE"
+if grep -q '\.d\.ts\.map$' <<<"$contents"; then fail "the tarball ships declaration maps of sources it does not ship"; fi
 
 write_project() {
   local dir="$1" sdk="$2"
@@ -115,7 +116,7 @@ new PhoneTemplates("phone-templates", {
 });
 
 const settings = getTenantSettingsOutput({ fields: ["friendlyName", "sessionLifetime"] });
-const friendly: pulumi.Output<TenantSettings["friendlyName"]> = settings.friendlyName;
+const friendly: pulumi.Output<TenantSettings["friendlyName"]> = settings.apply((s) => s.friendlyName);
 
 export const friendlyName = friendly;
 export const activeProvider = captcha.activeProviderId;
@@ -137,12 +138,16 @@ start_emulator() {
   done
 }
 
-check_version() {
+install_project() {
   local sdk="$1" dir="$work/project-$1"
-  log "@pulumi/pulumi $sdk: fresh project from the TypeScript template"
   write_project "$dir" "$sdk"
   (cd "$dir" && npm install --prefer-offline --no-audit --no-fund --loglevel=error >"$dir/npm.log" 2>&1) ||
-    fail "npm install in the template project ($sdk): $(tail -n 20 "$dir/npm.log")"
+    echo "npm install failed" >"$dir/npm.failed"
+}
+
+check_version() {
+  local sdk="$1" dir="$work/project-$1"
+  [ ! -f "$dir/npm.failed" ] || fail "npm install in the template project ($sdk): $(tail -n 20 "$dir/npm.log")"
 
   for config in tsconfig.json tsconfig.nodenext.json; do
     log "@pulumi/pulumi $sdk: tsc --noEmit -p $config"
@@ -160,10 +165,12 @@ check_version() {
     cd "$dir"
     # The tenant comes from the stack config only, so the provider must receive it through `configure`.
     unset AUTH0_DOMAIN AUTH0_CLIENT_ID AUTH0_CLIENT_SECRET AUTH0_API_TOKEN AUTH0_AUDIENCE
+    mkdir -p "$dir/state"
+    export PULUMI_BACKEND_URL="file://$dir/state"
     pulumi stack init ci --non-interactive >/dev/null
     pulumi config set tenant-admin:domain "$url" --non-interactive
-    pulumi config set tenant-admin:clientId "$client_id" --non-interactive
-    pulumi config set --secret tenant-admin:clientSecret "$client_secret" --non-interactive
+    pulumi config set tenant-admin:clientId --non-interactive -- "$client_id"
+    pulumi config set --secret tenant-admin:clientSecret --non-interactive -- "$client_secret"
     pulumi preview --non-interactive --diff >"$dir/preview.log" 2>&1
   ) || fail "pulumi preview with @pulumi/pulumi $sdk: $(tail -n 30 "$dir/preview.log")"
   grep -q 'My Company' "$dir/preview.log" || fail "the preview shows no tenant settings: $(cat "$dir/preview.log")"
@@ -177,5 +184,8 @@ check_version() {
   log "@pulumi/pulumi $sdk: ok"
 }
 
+log "installing the tarball into a fresh template project per version: ${versions[*]}"
+for sdk in "${versions[@]}"; do install_project "$sdk" & done
+wait
 for sdk in "${versions[@]}"; do check_version "$sdk"; done
 log "ok: peer range $peer_range, tested @pulumi/pulumi ${versions[*]}"
