@@ -10,6 +10,7 @@ import {
   captchaPatchRequestSchema,
   isRecord,
 } from "../wire";
+import { IMPORT_ID_KEY, withoutImportOption } from "./adoption";
 import { schemaFailures } from "./checkFailures";
 import type { DeepInput } from "./inputs";
 import { omit, withSecretFields } from "./inputs";
@@ -29,6 +30,7 @@ export type CaptchaConfigSettings = CaptchaSettings & { activeProviderId: Captch
 export type CaptchaConfigInputs = CaptchaConfigSettings & {
   resetOnDelete?: boolean | undefined;
   tenant?: TenantInputs | undefined;
+  importId?: string | undefined;
 };
 
 /** Resolved outputs of a {@link CaptchaConfig}: its inputs as the tenant has them, and the tenant's URL. */
@@ -98,7 +100,7 @@ const VERBATIM = ["simple_captcha"];
 /** Fields the service never returns; they live in state as secrets. */
 const SECRET_FIELDS: readonly string[] = CAPTCHA_SECRET_FIELDS.map((field) => toCamelKey(field));
 /** Inputs that configure the resource, not the tenant's CAPTCHA, and outputs that are not inputs. */
-const NOT_SETTINGS = ["resetOnDelete", "tenant", "domain"];
+const NOT_SETTINGS = ["resetOnDelete", "tenant", "domain", IMPORT_ID_KEY];
 
 function settingsOf(props: CaptchaConfigInputs): CaptchaConfigSettings {
   return omit(props, NOT_SETTINGS);
@@ -145,6 +147,8 @@ export function createCaptchaConfigProvider(
 ): Required<pulumi.dynamic.ResourceProvider> {
   return tenantObjectProvider<CaptchaConfigInputs, CaptchaConfigSettings>(context, {
     path: OPERATIONS.patchCaptcha.path,
+    label: "CAPTCHA configuration",
+    unreadable: SECRET_FIELDS,
     printable: ["activeProviderId", "resetOnDelete"],
 
     failures(news) {
@@ -219,6 +223,7 @@ export class CaptchaConfig extends pulumi.dynamic.Resource {
   declare readonly domain: pulumi.Output<string>;
 
   constructor(name: string, args: CaptchaConfigArgs, opts?: pulumi.CustomResourceOptions) {
+    const adopted = withoutImportOption(opts);
     const props = {
       ...args,
       arkose: withSecretFields(args.arkose, SECRET_FIELDS),
@@ -228,12 +233,13 @@ export class CaptchaConfig extends pulumi.dynamic.Resource {
       recaptchaV2: withSecretFields(args.recaptchaV2, SECRET_FIELDS),
       tenant: secretTenant(args.tenant),
       domain: undefined,
+      importId: adopted.importId,
     };
     super(
       providerStub("captchaConfig"),
       name,
       props,
-      singletonOptions(opts),
+      singletonOptions(adopted.opts),
       "tenant-admin",
       "CaptchaConfig",
     );

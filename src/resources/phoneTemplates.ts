@@ -4,6 +4,7 @@ import type { CamelCased } from "../client/casing";
 import { toCamelDeep, toSnakeDeep } from "../client";
 import type { PhoneTemplatesRequest, PhoneTemplatesResponse } from "../wire/model";
 import { DEFAULT_PHONE_TEMPLATES, OPERATIONS, phoneTemplatesRequestSchema } from "../wire";
+import { withoutImportOption } from "./adoption";
 import { schemaFailures } from "./checkFailures";
 import { providerStub } from "./providerStub";
 import type { ProviderContext, TenantArgs, TenantInputs } from "../engine/tenantArgs";
@@ -15,7 +16,10 @@ import { containsUnknown } from "../engine/unknowns";
 export type PhoneTemplateMessages = CamelCased<PhoneTemplatesRequest>;
 
 /** Resolved inputs of {@link PhoneTemplates}. */
-export type PhoneTemplatesInputs = PhoneTemplateMessages & { tenant?: TenantInputs | undefined };
+export type PhoneTemplatesInputs = PhoneTemplateMessages & {
+  tenant?: TenantInputs | undefined;
+  importId?: string | undefined;
+};
 
 /** Resolved outputs of {@link PhoneTemplates}: the stored templates and the tenant's URL. */
 export type PhoneTemplatesOutputs = PhoneTemplatesInputs & { domain: string };
@@ -82,6 +86,8 @@ export function createPhoneTemplatesProvider(
 ): Required<pulumi.dynamic.ResourceProvider> {
   return tenantObjectProvider<PhoneTemplatesInputs, PhoneTemplateMessages>(context, {
     path: OPERATIONS.putPhoneTemplates.path,
+    label: "phone templates",
+    unreadable: [],
     printable: ["enrollmentMessage", "verificationMessage"],
 
     failures(news) {
@@ -121,12 +127,18 @@ export class PhoneTemplates extends pulumi.dynamic.Resource {
   declare readonly domain: pulumi.Output<string>;
 
   constructor(name: string, args: PhoneTemplatesArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = { ...args, tenant: secretTenant(args.tenant), domain: undefined };
+    const adopted = withoutImportOption(opts);
+    const props = {
+      ...args,
+      tenant: secretTenant(args.tenant),
+      domain: undefined,
+      importId: adopted.importId,
+    };
     super(
       providerStub("phoneTemplates"),
       name,
       props,
-      singletonOptions(opts),
+      singletonOptions(adopted.opts),
       "tenant-admin",
       "PhoneTemplates",
     );

@@ -1,15 +1,19 @@
 import type * as pulumi from "@pulumi/pulumi";
 
 import type { ManagementClient } from "../client";
-import { managementClientFor } from "../client";
+import { TenantAdminError, managementClientFor } from "../client";
+import { IMPORT_ID_KEY, adoption, tenantObjectId } from "./adoption";
 import { withoutPrintedValues } from "./checkFailures";
 import { changedKeys, omit, withoutUndefined } from "./inputs";
 import { engineLog } from "../engine/log";
 import type { ProviderContext, TenantInputs } from "../engine/tenantArgs";
+import { containsUnknown } from "../engine/unknowns";
 
 /** Inputs every tenant-object resource has besides its own settings. */
 export interface TenantObjectInputs {
   tenant?: TenantInputs | undefined;
+  /** The `import` resource option's id, when the resource adopts what the tenant holds. */
+  importId?: string | undefined;
 }
 
 /** The state of a tenant-object resource: its inputs, as the tenant has them, and the tenant's URL. */
@@ -17,6 +21,8 @@ export type TenantObjectState<Inputs extends TenantObjectInputs> = Inputs & { do
 
 /** Outputs that are not inputs. */
 const OUTPUT_ONLY_KEYS = ["domain"];
+/** Keys a diff does not compare. */
+const NOT_COMPARED = [...OUTPUT_ONLY_KEYS, IMPORT_ID_KEY];
 
 /**
  * What differs between the resources that each manage one object of a tenant (its CAPTCHA
@@ -25,6 +31,10 @@ const OUTPUT_ONLY_KEYS = ["domain"];
 export interface TenantObjectOperations<Inputs extends TenantObjectInputs, Settings extends object> {
   /** The object's API path, which with the tenant's host makes the resource id. */
   readonly path: string;
+  /** The object's name in messages ("CAPTCHA configuration"). */
+  readonly label: string;
+  /** Fields the tenant never returns (secrets): an import leaves them out of state, so the next up writes them. */
+  readonly unreadable: readonly string[];
   /** Top-level inputs the engine may print beside a check failure (they never hold secrets). */
   readonly printable: readonly string[];
   /** Check failures of the resource's own settings, in the user's property names. */
@@ -52,8 +62,18 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
   async function write(inputs: Inputs): Promise<{ id: string; outs: TenantObjectState<Inputs> }> {
     const connection = context.connection(inputs.tenant);
     const stored = await operations.write(managementClientFor(connection, { log: engineLog }), inputs);
-    const id = `${new URL(connection.baseUrl).host}${operations.path}`;
+    const id = tenantObjectId(new URL(connection.baseUrl).host, operations.path);
     return { id, outs: withoutUndefined({ ...inputs, ...stored, domain: connection.baseUrl }) };
+  }
+
+  /** Adopts the object the import id names instead of writing it (see adoption.ts); `failure` if it cannot. */
+  async function adopt(inputs: Inputs) {
+    const connection = context.connection(inputs.tenant);
+    const declared = omit(inputs, [IMPORT_ID_KEY]);
+    const outcome = await adoption(connection, operations, inputs.importId, declared);
+    if ("failure" in outcome) return outcome;
+    const id = tenantObjectId(new URL(connection.baseUrl).host, operations.path);
+    return { id, outs: withoutUndefined({ ...inputs, ...outcome.settings, domain: connection.baseUrl }) };
   }
 
   const clientAt = (state: TenantObjectState<Inputs>) =>
@@ -64,19 +84,31 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
       context.configure(request.config);
     },
 
-    async check(_olds, news: Inputs) {
+    async check(olds: Partial<Inputs>, news: Inputs) {
       const failures = [...operations.failures(news), ...context.tenantFailures(news.tenant)];
-      return { inputs: news, failures: withoutPrintedValues(failures, operations.printable) };
+      // An import is checked against the tenant at preview, once, while the resource is not in state yet.
+      const importing = news.importId !== undefined && Object.keys(omit(olds)).length === 0;
+      if (failures.length === 0 && importing && !containsUnknown(news)) {
+        const outcome = await adopt(news);
+        if ("failure" in outcome) failures.push(outcome.failure);
+      }
+      const printable = [...operations.printable, IMPORT_ID_KEY];
+      return { inputs: news, failures: withoutPrintedValues(failures, printable) };
     },
 
     async diff(_id, olds: TenantObjectState<Inputs>, news: Inputs) {
       const replaces = context.movesTenant(olds.domain, news.tenant) ? ["tenant"] : [];
-      const changes = changedKeys(omit(olds, OUTPUT_ONLY_KEYS), news).length > 0;
+      // The import id only says where the resource came from: dropping the option later changes nothing.
+      const changes = changedKeys(omit(olds, NOT_COMPARED), omit(news, NOT_COMPARED)).length > 0;
       return { changes, replaces, deleteBeforeReplace: true };
     },
 
     async create(inputs: Inputs) {
-      return write(inputs);
+      if (inputs.importId === undefined) return write(inputs);
+      // Checked again: the tenant may have changed since the preview.
+      const outcome = await adopt(inputs);
+      if ("failure" in outcome) throw new TenantAdminError(`${IMPORT_ID_KEY}: ${outcome.failure.reason}`);
+      return outcome;
     },
 
     async update(_id, _olds, news: Inputs) {
