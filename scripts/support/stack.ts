@@ -18,7 +18,9 @@ export interface TestStack {
   /** Everything the engine printed, for leak checks. */
   output: string[];
   up(): Promise<OutputMap>;
-  preview(): Promise<{ changes: Record<string, number>; stdout: string }>;
+  preview(options?: {
+    expectNoChanges?: boolean;
+  }): Promise<{ changes: Record<string, number>; stdout: string }>;
   refresh(): Promise<string>;
   destroy(): Promise<string>;
   /** `pulumi stack export` as a user runs it (secrets stay encrypted). */
@@ -38,6 +40,8 @@ export interface TestStackOptions {
    * never copied). Its keys are namespaced by project, so set `projectName` to the program's project name.
    */
   stackConfigFile?: boolean;
+  /** The program brings its own Pulumi.yaml, package.json and tsconfig.json (a generated program): keep them. */
+  ownProjectFiles?: boolean;
 }
 
 const tsconfig = {
@@ -72,9 +76,11 @@ export async function createTestStack(options: TestStackOptions): Promise<TestSt
   });
   symlinkSync(join(repoRoot, "node_modules"), join(workDir, "node_modules"), "dir");
   const projectName = options.projectName ?? "tenant-admin-e2e";
-  writeFileSync(join(workDir, "Pulumi.yaml"), `name: ${projectName}\nruntime: nodejs\n`);
-  writeFileSync(join(workDir, "package.json"), JSON.stringify({ name: projectName, main: "index.ts" }));
-  writeFileSync(join(workDir, "tsconfig.json"), JSON.stringify(tsconfig));
+  if (options.ownProjectFiles !== true) {
+    writeFileSync(join(workDir, "Pulumi.yaml"), `name: ${projectName}\nruntime: nodejs\n`);
+    writeFileSync(join(workDir, "package.json"), JSON.stringify({ name: projectName, main: "index.ts" }));
+    writeFileSync(join(workDir, "tsconfig.json"), JSON.stringify(tsconfig));
+  }
 
   const pulumiCommand = await PulumiCommand.get();
   const envVars: Record<string, string> = {
@@ -103,8 +109,8 @@ export async function createTestStack(options: TestStackOptions): Promise<TestSt
       const result = await stack.up({ onOutput });
       return result.outputs;
     },
-    async preview() {
-      const result = await stack.preview({ onOutput, diff: true });
+    async preview(previewOptions = {}) {
+      const result = await stack.preview({ onOutput, diff: true, ...previewOptions });
       return { changes: result.changeSummary, stdout: result.stdout };
     },
     async refresh() {
