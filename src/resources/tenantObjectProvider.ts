@@ -2,7 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 
 import type { ManagementClient } from "../client";
 import { TenantAdminError, managementClientFor } from "../client";
-import { IMPORT_ID_KEY, adoption, tenantObjectId } from "./adoption";
+import { IMPORT_ID_KEY, adoption, tenantObjectId, withoutFields } from "./adoption";
 import { withoutPrintedValues } from "./checkFailures";
 import { changedKeys, omit, withoutUndefined } from "./inputs";
 import { engineLog } from "../engine/log";
@@ -88,12 +88,15 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
       const failures = [...operations.failures(news), ...context.tenantFailures(news.tenant)];
       // An import is checked against the tenant at preview, once, while the resource is not in state yet.
       const importing = news.importId !== undefined && Object.keys(omit(olds)).length === 0;
+      let inputs = news;
       if (failures.length === 0 && importing && !containsUnknown(news)) {
         const outcome = await adopt(news);
         if ("failure" in outcome) failures.push(outcome.failure);
+        // The imported inputs hold no secret either, so the next preview shows the secrets as added.
+        else inputs = withoutFields(news, operations.unreadable);
       }
       const printable = [...operations.printable, IMPORT_ID_KEY];
-      return { inputs: news, failures: withoutPrintedValues(failures, printable) };
+      return { inputs, failures: withoutPrintedValues(failures, printable) };
     },
 
     async diff(_id, olds: TenantObjectState<Inputs>, news: Inputs) {
