@@ -305,6 +305,8 @@ export interface AccessTokenSource {
    * token cannot be renewed (a static API token).
    */
   readonly invalidate?: ((rejected: string) => void) | undefined;
+  /** Whether a token is at hand without a request (an API token, or a fresh cached one). */
+  readonly hasToken?: (() => boolean) | undefined;
 }
 
 /** One management API operation. */

@@ -75,6 +75,14 @@ export class ManagementClient {
     this.#secrets = credentials.kind === "apiToken" ? [credentials.token] : [credentials.clientSecret];
   }
 
+  /**
+   * Whether a request can be sent without first requesting a token: an API token, or a fresh
+   * client-credentials token this process already holds.
+   */
+  hasToken(): boolean {
+    return this.#auth.hasToken?.() ?? false;
+  }
+
   /** `getCaptcha` of `OPERATIONS`: the CAPTCHA configuration, without secrets. */
   getCaptcha(): Promise<CaptchaResponse> {
     return this.call("getCaptcha");

@@ -26,3 +26,13 @@ export async function failuresOf(
 
 /** The engine's spelling of a value not known at preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+/** A preview log that keeps the lines, so unit tests print nothing and can assert what check logged. */
+export function recordingLog(): { info: (m: string) => void; warn: (m: string) => void; lines: string[] } {
+  const lines: string[] = [];
+  return {
+    lines,
+    info: (message) => lines.push(`info: ${message}`),
+    warn: (message) => lines.push(`warning: ${message}`),
+  };
+}
