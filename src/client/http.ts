@@ -305,8 +305,8 @@ export interface AccessTokenSource {
    * token cannot be renewed (a static API token).
    */
   readonly invalidate?: ((rejected: string) => void) | undefined;
-  /** Whether a token is at hand without a request (an API token, or a fresh cached one). */
-  readonly hasToken?: (() => boolean) | undefined;
+  /** Whether a fresh client-credentials token, fetched by an earlier request, is cached. */
+  readonly hasFetchedToken?: (() => boolean) | undefined;
 }
 
 /** One management API operation. */

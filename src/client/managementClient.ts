@@ -76,11 +76,11 @@ export class ManagementClient {
   }
 
   /**
-   * Whether a request can be sent without first requesting a token: an API token, or a fresh
-   * client-credentials token this process already holds.
+   * Whether this process already holds a fresh client-credentials token for the tenant, fetched by an
+   * earlier request of the run (always `false` for an API token, which no request has vouched for).
    */
-  hasToken(): boolean {
-    return this.#auth.hasToken?.() ?? false;
+  hasFetchedToken(): boolean {
+    return this.#auth.hasFetchedToken?.() ?? false;
   }
 
   /** `getCaptcha` of `OPERATIONS`: the CAPTCHA configuration, without secrets. */

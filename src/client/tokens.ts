@@ -175,7 +175,7 @@ export function accessTokenSource(
   const credentials = connection.credentials;
   if (credentials.kind === "apiToken") {
     const token = credentials.token;
-    return { getToken: () => Promise.resolve(token), hasToken: () => true };
+    return { getToken: () => Promise.resolve(token) };
   }
   const key: TokenCacheKey = {
     baseUrl: connection.baseUrl,
@@ -186,6 +186,6 @@ export function accessTokenSource(
   return {
     getToken: () => cache.getToken(key, () => requestClientCredentialsToken(transport, params)),
     invalidate: (rejected) => cache.invalidate(key, rejected),
-    hasToken: () => cache.hasFreshToken(key),
+    hasFetchedToken: () => cache.hasFreshToken(key),
   };
 }

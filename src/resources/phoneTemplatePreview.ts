@@ -35,9 +35,10 @@ interface TemplateInputs {
  * it needs more than one segment, and warns about undocumented variables. Each line is printed once per
  * provider process.
  *
- * The friendly name is read from the tenant only when this process already holds a token for it (an
- * API token, or a client-credentials token from an earlier operation): preview never requests a token
- * just for this. Otherwise, or when the read fails, the platform's default name stands in.
+ * The friendly name is read from the tenant only when this process already holds a client-credentials
+ * token an earlier operation of the run fetched: check never requests a token, nor spends a request
+ * with a token no request has vouched for (an API token), just for this. Otherwise, or when the read
+ * fails, the platform's default name stands in.
  */
 export function templatePreviewReporter(
   context: ProviderContext,
@@ -59,7 +60,7 @@ export function templatePreviewReporter(
       const known = friendlyNames.get(connection.baseUrl);
       if (known !== undefined) return { name: known, read: true };
       const client = managementClientFor(connection);
-      if (!client.hasToken()) return placeholder;
+      if (!client.hasFetchedToken()) return placeholder;
       const settings = await client.getTenantSettings({ fields: ["friendly_name"] });
       if (settings.friendly_name === undefined) return placeholder;
       friendlyNames.set(connection.baseUrl, settings.friendly_name);

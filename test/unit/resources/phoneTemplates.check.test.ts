@@ -2,6 +2,7 @@ import fc from "fast-check";
 
 import { createPhoneTemplatesProvider } from "../../../src/resources/phoneTemplates";
 import { PhoneTemplateSyntaxError, renderPhoneTemplate } from "../../../src/templates";
+import { managementClientFor } from "../../../src/client";
 import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
 import { DEFAULT_PHONE_TEMPLATES } from "../../../src/wire";
@@ -112,14 +113,14 @@ describe("PhoneTemplates check", () => {
     });
     afterAll(() => emulator.close());
 
-    it("is read from the tenant when the process holds an API token", async () => {
+    it("is read from the tenant once an earlier request of the process fetched a token", async () => {
       const log = recordingLog();
       const context = configuredContext({
         "tenant-admin:domain": emulator.domain,
-        "tenant-admin:apiToken": await emulator.issueToken(),
-        "tenant-admin:clientId": "",
-        "tenant-admin:clientSecret": "",
+        "tenant-admin:clientId": emulator.clientId,
+        "tenant-admin:clientSecret": emulator.clientSecret,
       });
+      await managementClientFor(context.connection(undefined)).getPhoneTemplates();
       emulator.clearRequestLog();
       await createPhoneTemplatesProvider(context, log).check({}, valid);
       expect(log.lines[0]).toBe(
@@ -131,12 +132,29 @@ describe("PhoneTemplates check", () => {
       ]);
     });
 
+    it("is a placeholder, with no request at all, for an API token", async () => {
+      const log = recordingLog();
+      const context = configuredContext({
+        "tenant-admin:domain": emulator.domain,
+        "tenant-admin:apiToken": await emulator.issueToken(),
+        "tenant-admin:clientId": "",
+        "tenant-admin:clientSecret": "",
+      });
+      emulator.clearRequestLog();
+      await createPhoneTemplatesProvider(context, log).check({}, valid);
+      expect(log.lines[1]).toContain(
+        '"Code: 123456 for My Company" (27 characters, GSM-7, 1 segment) [friendly name: placeholder "My Company"]',
+      );
+      expect(emulator.requestLog).toEqual([]);
+    });
+
     it("is a placeholder, with no request at all, while client credentials have no token yet", async () => {
       const log = recordingLog();
       const context = configuredContext({
         "tenant-admin:domain": emulator.domain,
         "tenant-admin:clientId": emulator.clientId,
         "tenant-admin:clientSecret": emulator.clientSecret,
+        "tenant-admin:audience": `${emulator.domain}/api/v2/other-audience/`,
       });
       emulator.clearRequestLog();
       await createPhoneTemplatesProvider(context, log).check({}, valid);
