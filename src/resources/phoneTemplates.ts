@@ -72,7 +72,8 @@ export function createPhoneTemplatesProvider(
 ): Required<pulumi.dynamic.ResourceProvider> {
   const provider = tenantObjectProvider<PhoneTemplatesInputs, PhoneTemplateMessages>(context, {
     path: OPERATIONS.putPhoneTemplates.path,
-    printable: ["enrollmentMessage", "verificationMessage"],
+    // The engine would print a (multi-line) template beside its failure; the reason names the property.
+    printable: [],
 
     failures(news) {
       return [

@@ -78,7 +78,6 @@ function createEngine(): Liquid {
     strictFilters: true,
     // Templates come from users (and, in the emulator, from any client): bound the work one may cause.
     parseLimit: 100_000,
-    renderLimit: 500,
     memoryLimit: 10_000_000,
   });
   // The platform has no template files: file tags must not read this machine's files.
@@ -130,9 +129,16 @@ function contextOf(values: PhoneTemplateValues): Record<string, unknown> {
   };
 }
 
-function renderParsed(parsed: Template[], values: PhoneTemplateValues): string {
+/**
+ * How long the renderings of one call may take together, in ms: a bound on what one template can cost
+ * (a loop that allocates is stopped sooner by the memory limit), generous for a loaded machine.
+ */
+const RENDER_BUDGET_MS = 10_000;
+
+function renderParsed(parsed: Template[], values: PhoneTemplateValues, deadline: number): string {
   try {
-    return engine.renderSync(parsed, contextOf(values)) as string;
+    const renderLimit = Math.max(1, deadline - performance.now());
+    return engine.renderSync(parsed, contextOf(values), { renderLimit }) as string;
   } catch (error) {
     throw syntaxError(error);
   }
@@ -148,7 +154,7 @@ function renderParsed(parsed: Template[], values: PhoneTemplateValues): string {
  * @example renderPhoneTemplate("{{code}} for {{tenant.friendly_name}}", { code: "42", friendlyName: "Acme" }) // "42 for Acme"
  */
 export function renderPhoneTemplate(template: string, values: PhoneTemplateValues = {}): string {
-  return renderParsed(parse(template), values);
+  return renderParsed(parse(template), values, performance.now() + RENDER_BUDGET_MS);
 }
 
 interface Sample {
@@ -243,11 +249,12 @@ export function reviewPhoneTemplate(template: string): PhoneTemplateReview {
     throw error;
   }
   const samples = samplesOf(template, engine.globalVariablesSync(parsed));
+  const deadline = performance.now() + RENDER_BUDGET_MS;
   const missing: Sample[] = [];
   for (const sample of samples) {
     let rendered: string;
     try {
-      rendered = renderParsed(parsed, valuesOf(sample, PROBE_CODE));
+      rendered = renderParsed(parsed, valuesOf(sample, PROBE_CODE), deadline);
     } catch (error) {
       if (error instanceof PhoneTemplateSyntaxError) return { errors: [error.message], unknownVariables: [] };
       throw error;
@@ -278,8 +285,9 @@ export function unknownVariableWarning(property: string, unknown: UnknownPhoneTe
  */
 export function previewPhoneTemplate(template: string, friendlyName: string): PhoneTemplatePreview {
   const parsed = parse(template);
+  const deadline = performance.now() + RENDER_BUDGET_MS;
   const sms = (locale: string | undefined) =>
-    renderParsed(parsed, { messageType: "sms", locale, requestLang: locale, friendlyName });
+    renderParsed(parsed, { messageType: "sms", locale, requestLang: locale, friendlyName }, deadline);
   const message = sms(undefined);
   const variables = engine.globalVariablesSync(parsed);
   const readsLocale = variables.includes("locale") || variables.includes("requestInfo");
