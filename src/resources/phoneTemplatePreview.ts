@@ -1,5 +1,3 @@
-import * as pulumi from "@pulumi/pulumi";
-
 import { managementClientFor } from "../client";
 import {
   DEFAULT_FRIENDLY_NAME,
@@ -9,19 +7,13 @@ import {
   reviewPhoneTemplate,
   unknownVariableWarning,
 } from "../templates";
+import { engineLog } from "../engine/log";
+import type { EngineLogSeverity } from "../engine/log";
 import type { ProviderContext, TenantInputs } from "../engine/tenantArgs";
 import { containsUnknown } from "../engine/unknowns";
 
-/** Where the preview lines go: the engine's output, through the provider process's `pulumi.log`. */
-export interface PreviewLog {
-  info(message: string): void;
-  warn(message: string): void;
-}
-
-const engineLog: PreviewLog = {
-  info: (message) => void pulumi.log.info(message),
-  warn: (message) => void pulumi.log.warn(message),
-};
+/** Where the preview lines go: {@link engineLog} (the engine output), or a recorder in unit tests. */
+export type PreviewLog = (message: string, severity: EngineLogSeverity) => void;
 
 interface TemplateInputs {
   enrollmentMessage?: unknown;
@@ -42,14 +34,14 @@ interface TemplateInputs {
  */
 export function templatePreviewReporter(
   context: ProviderContext,
-  log: PreviewLog | undefined,
+  log: PreviewLog = engineLog,
 ): (news: TemplateInputs) => Promise<void> {
   const printed = new Set<string>();
   const friendlyNames = new Map<string, string>();
-  const emit = (level: keyof PreviewLog, message: string) => {
+  const emit = (severity: EngineLogSeverity, message: string) => {
     if (printed.has(message)) return;
     printed.add(message);
-    (log ?? engineLog)[level](message);
+    log(message, severity);
   };
 
   async function friendlyName(tenant: TenantInputs | undefined): Promise<{ name: string; read: boolean }> {
@@ -59,7 +51,7 @@ export function templatePreviewReporter(
       const connection = context.connection(tenant);
       const known = friendlyNames.get(connection.baseUrl);
       if (known !== undefined) return { name: known, read: true };
-      const client = managementClientFor(connection);
+      const client = managementClientFor(connection, { log: engineLog });
       if (!client.hasFetchedToken()) return placeholder;
       const settings = await client.getTenantSettings({ fields: ["friendly_name"] });
       if (settings.friendly_name === undefined) return placeholder;

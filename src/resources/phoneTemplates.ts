@@ -64,7 +64,7 @@ function fromWire(response: PhoneTemplatesResponse): PhoneTemplateMessages {
 /**
  * Creates the provider implementation the serialized {@link providerStub} loads by package name.
  *
- * @param log where check prints the template preview and warnings; default the engine (`pulumi.log`)
+ * @param log where check prints the template preview and warnings; default the engine output (`engineLog`)
  */
 export function createPhoneTemplatesProvider(
   context: ProviderContext,
@@ -99,7 +99,7 @@ export function createPhoneTemplatesProvider(
   const reportPreview = templatePreviewReporter(context, log);
   return {
     ...provider,
-    async check(olds, news: PhoneTemplatesInputs) {
+    async check(olds: PhoneTemplatesInputs, news: PhoneTemplatesInputs) {
       const result = await provider.check(olds, news);
       if ((result.failures ?? []).length === 0) await reportPreview(news);
       return result;

@@ -1,6 +1,6 @@
 /**
  * The platform's phone template rules in one place, shared by the `PhoneTemplates` resource's check and
- * the emulator's `PUT /guardian/factors/phone/templates`: Liquid parsing (liquidjs), the code on every
+ * the emulator's `putPhoneTemplates` operation: Liquid parsing (liquidjs), the code on every
  * path, documented variables, and SMS segment counting. Imports only the wire schemas.
  */
 export {

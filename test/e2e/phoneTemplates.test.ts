@@ -103,16 +103,20 @@ describeWithEngine("PhoneTemplates in the platform's Liquid on the real engine",
     expect(tenant.calls().filter((call) => !call.startsWith("GET"))).toEqual([]);
   });
 
-  // Known gap: check logs the SMS preview with pulumi.log in the dynamic-provider process, where the SDK has
-  // no engine connection (no PULUMI_NODEJS_ENGINE), so the lines never reach the CLI output yet.
-  it.failing("prints each SMS and the warnings in the preview output", async () => {
-    const { stdout } = await tenant.harness.preview();
-    expect(stdout).toContain(
+  // `pulumi preview --diff` prints diagnostics on stderr; the dynamic provider's lines reach it through engineLog.
+  it("prints each SMS, its segments and the warnings in the preview output, and no secret", async () => {
+    const { stdout, stderr } = await tenant.harness.preview();
+    expect(stderr).toContain(
       'enrollmentMessage SMS preview: "\\n  \\n  123456 is your verification code to enroll with My Company.\\n  \\n" (69 characters, GSM-7, 1 segment)',
     );
-    expect(stdout).toMatch(
-      /warning: verificationMessage uses the variable tenant\.name, .*did you mean tenant\.friendly_name\?/,
+    expect(stderr).toMatch(
+      /verificationMessage SMS preview: "123456 {2}x{160}" \(168 characters, GSM-7, 2 segments\) \[friendly name: placeholder "My Company"\]/,
     );
+    expect(stderr).toMatch(
+      /warning: .*verificationMessage uses the variable tenant\.name, .*did you mean tenant\.friendly_name\?/,
+    );
+    expect(stderr).toMatch(/warning: .*verificationMessage needs 2 SMS segments .*each segment is billed/);
+    expect(`${stdout}\n${stderr}`).not.toContain(tenant.emulator.clientSecret);
   });
 
   it("applies it, and a second preview shows no changes", async () => {

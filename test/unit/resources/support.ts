@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 
 import { ProviderContext } from "../../../src/engine/tenantArgs";
+import type { PreviewLog } from "../../../src/resources/phoneTemplatePreview";
 
 /** A provider context configured as a stack with a loopback tenant and client credentials. */
 export function configuredContext(values: Record<string, string> = {}): ProviderContext {
@@ -28,11 +29,10 @@ export async function failuresOf(
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 /** A preview log that keeps the lines, so unit tests print nothing and can assert what check logged. */
-export function recordingLog(): { info: (m: string) => void; warn: (m: string) => void; lines: string[] } {
+export function recordingLog(): PreviewLog & { lines: string[] } {
   const lines: string[] = [];
-  return {
-    lines,
-    info: (message) => lines.push(`info: ${message}`),
-    warn: (message) => lines.push(`warning: ${message}`),
+  const log: PreviewLog = (message, severity) => {
+    lines.push(`${severity === "warn" ? "warning" : "info"}: ${message}`);
   };
+  return Object.assign(log, { lines });
 }
