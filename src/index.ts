@@ -18,6 +18,14 @@ export type {
   PhoneTemplatesOutputs,
 } from "./resources/phoneTemplates";
 export type { TenantArgs, TenantInputs } from "./engine/tenantArgs";
+export {
+  PHONE_TEMPLATE_VARIABLES,
+  PhoneTemplateSyntaxError,
+  SMS_SEGMENT_UNITS,
+  renderPhoneTemplate,
+  smsSegments,
+} from "./templates";
+export type { PhoneMessageType, PhoneTemplateValues, SmsEncoding, SmsSegmentCount } from "./templates";
 export { getTenantSettings, getTenantSettingsOutput } from "./functions/tenantSettings";
 export type {
   GetTenantSettingsArgs,

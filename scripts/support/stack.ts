@@ -15,12 +15,16 @@ const execFileAsync = promisify(execFile);
 export interface TestStack {
   stack: Stack;
   workDir: string;
-  /** Everything the engine printed, for leak checks. */
+  /** Everything the engine printed, stdout and stderr, for leak checks. */
   output: string[];
   up(): Promise<OutputMap>;
+  /**
+   * `pulumi preview --diff`. That display prints diagnostics (`pulumi.log` lines, warnings) on stderr,
+   * the plan on stdout.
+   */
   preview(options?: {
     expectNoChanges?: boolean;
-  }): Promise<{ changes: Record<string, number>; stdout: string }>;
+  }): Promise<{ changes: Record<string, number>; stdout: string; stderr: string }>;
   refresh(): Promise<string>;
   destroy(): Promise<string>;
   /** `pulumi stack export` as a user runs it (secrets stay encrypted). */
@@ -100,25 +104,26 @@ export async function createTestStack(options: TestStackOptions): Promise<TestSt
 
   const output: string[] = [];
   const onOutput = (line: string) => output.push(line);
+  const onError = onOutput;
 
   return {
     stack,
     workDir,
     output,
     async up() {
-      const result = await stack.up({ onOutput });
+      const result = await stack.up({ onOutput, onError });
       return result.outputs;
     },
     async preview(previewOptions = {}) {
-      const result = await stack.preview({ onOutput, diff: true, ...previewOptions });
-      return { changes: result.changeSummary, stdout: result.stdout };
+      const result = await stack.preview({ onOutput, onError, diff: true, ...previewOptions });
+      return { changes: result.changeSummary, stdout: result.stdout, stderr: result.stderr };
     },
     async refresh() {
-      const result = await stack.refresh({ onOutput });
+      const result = await stack.refresh({ onOutput, onError });
       return result.stdout;
     },
     async destroy() {
-      const result = await stack.destroy({ onOutput });
+      const result = await stack.destroy({ onOutput, onError });
       return result.stdout;
     },
     async exportState() {

@@ -305,6 +305,8 @@ export interface AccessTokenSource {
    * token cannot be renewed (a static API token).
    */
   readonly invalidate?: ((rejected: string) => void) | undefined;
+  /** Whether a fresh client-credentials token, fetched by an earlier request, is cached. */
+  readonly hasFetchedToken?: (() => boolean) | undefined;
 }
 
 /** One management API operation. */

@@ -75,6 +75,14 @@ export class ManagementClient {
     this.#secrets = credentials.kind === "apiToken" ? [credentials.token] : [credentials.clientSecret];
   }
 
+  /**
+   * Whether this process already holds a fresh client-credentials token for the tenant, fetched by an
+   * earlier request of the run (always `false` for an API token, which no request has vouched for).
+   */
+  hasFetchedToken(): boolean {
+    return this.#auth.hasFetchedToken?.() ?? false;
+  }
+
   /** `getCaptcha` of `OPERATIONS`: the CAPTCHA configuration, without secrets. */
   getCaptcha(): Promise<CaptchaResponse> {
     return this.call("getCaptcha");

@@ -83,6 +83,12 @@ export class TokenCache {
     return promise;
   }
 
+  /** Whether a fresh token for `key` is cached (a fetch in flight does not count). */
+  hasFreshToken(key: TokenCacheKey): boolean {
+    const entry = this.#entries.get(cacheId(key));
+    return entry?.state === "ready" && this.#now() < entry.refreshAt;
+  }
+
   /**
    * Drops the cached token for `key`, so the next {@link TokenCache.getToken} fetches a fresh one. With
    * `rejected`, drops it only if it is still that token: a 401 on an old token must not throw away the
@@ -180,5 +186,6 @@ export function accessTokenSource(
   return {
     getToken: () => cache.getToken(key, () => requestClientCredentialsToken(transport, params)),
     invalidate: (rejected) => cache.invalidate(key, rejected),
+    hasFetchedToken: () => cache.hasFreshToken(key),
   };
 }

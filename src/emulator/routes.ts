@@ -9,7 +9,7 @@ import { apiError, oauthError } from "./errors";
 import { createRouter } from "./router";
 import type { OperationHandlers, RouteHandler, RouteReply, RouteTable } from "./router";
 import type { Tenant } from "./tenantState";
-import { jsonTypeName, queryError } from "./validation";
+import { jsonTypeName, queryError, requireValidTemplates } from "./validation";
 
 export type { RouteHandler, RouteReply, RouteRequest, RouteTable } from "./router";
 
@@ -89,7 +89,10 @@ export function createRoutes(deps: RouteDependencies): RouteTable {
     },
     getTenantSettings: async ({ query }) => selectSettings(tenant.settingsView(), query),
     getPhoneTemplates: async () => tenant.phoneTemplates(),
-    putPhoneTemplates: async ({ payload }) => await tenant.applyPhoneTemplates(payload),
+    putPhoneTemplates: async ({ payload }) => {
+      requireValidTemplates(payload);
+      return await tenant.applyPhoneTemplates(payload);
+    },
   };
 
   const postToken: RouteHandler = async (request) => {

@@ -1,5 +1,7 @@
 import type { z } from "zod";
 
+import { invalidTemplateMessage } from "../templates";
+import type { PhoneTemplatesRequest } from "../wire";
 import { formatPropertyPath } from "../wire";
 
 import { apiError } from "./errors";
@@ -117,4 +119,16 @@ export function queryError(parameter: string, reason: string): Error {
     validationMessage("Query validation error", reason, [parameter]),
     "invalid_query_string",
   );
+}
+
+/**
+ * Applies the platform's template rules (shared with the provider's check) to a valid PUT body: a template
+ * that does not parse or does not always output the code is a 400 `invalid_body`, e.g.
+ * `Invalid enrollment_message template: line 1, column 4: tag "foo" not found`.
+ */
+export function requireValidTemplates(templates: PhoneTemplatesRequest): void {
+  for (const field of ["enrollment_message", "verification_message"] as const) {
+    const message = invalidTemplateMessage(field, templates[field]);
+    if (message !== undefined) throw apiError(400, message, "invalid_body");
+  }
 }

@@ -1,10 +1,18 @@
 import * as pulumi from "@pulumi/pulumi";
 
+/** How a line shows in the engine output: `info:` or `warning:`. */
+export type EngineLogSeverity = "info" | "warn";
+
 /**
- * Shows one line of the client's (a rate-limit wait, a retry) in the engine output, as an info
- * diagnostic: `pulumi up` prints it whether it runs in the program or in the provider process. The
- * client never gives it a credential.
+ * Shows one line of the package's (a rate-limit wait, a retry, a phone template's SMS preview) in the
+ * engine output, as a diagnostic: `pulumi preview` and `pulumi up` print it whether it runs in the program
+ * or in the provider process. Callers never give it a credential.
+ *
+ * In the dynamic-provider process `pulumi.log` has no engine connection: it prints `info: [runtime] …`
+ * (stdout) or `warning: [runtime] …` (stderr), and the engine relays each line of the plugin's output as a
+ * diagnostic. The CLI prints diagnostics on stdout, except with `--diff`, where they go to stderr.
  */
-export function engineLog(message: string): void {
-  void pulumi.log.info(`tenant-admin: ${message}`);
+export function engineLog(message: string, severity: EngineLogSeverity = "info"): void {
+  const line = `tenant-admin: ${message}`;
+  void (severity === "warn" ? pulumi.log.warn(line) : pulumi.log.info(line));
 }

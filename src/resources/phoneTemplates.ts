@@ -3,6 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { CamelCased } from "../client/casing";
 import { toCamelDeep, toSnakeDeep } from "../client";
 import type { PhoneTemplatesRequest, PhoneTemplatesResponse } from "../wire/model";
+import { reviewPhoneTemplate } from "../templates";
 import { DEFAULT_PHONE_TEMPLATES, OPERATIONS, phoneTemplatesRequestSchema } from "../wire";
 import { withoutImportOption } from "./adoption";
 import { schemaFailures } from "./checkFailures";
@@ -11,6 +12,8 @@ import type { ProviderContext, TenantArgs, TenantInputs } from "../engine/tenant
 import { secretTenant, singletonOptions } from "../engine/tenantArgs";
 import { tenantObjectProvider } from "./tenantObjectProvider";
 import { containsUnknown } from "../engine/unknowns";
+import { templatePreviewReporter } from "./phoneTemplatePreview";
+import type { PreviewLog } from "./phoneTemplatePreview";
 
 /** The two phone MFA message templates, in the package's spelling. */
 export type PhoneTemplateMessages = CamelCased<PhoneTemplatesRequest>;
@@ -27,9 +30,12 @@ export type PhoneTemplatesOutputs = PhoneTemplatesInputs & { domain: string };
 /**
  * Arguments of {@link PhoneTemplates}, checked at `pulumi preview`:
  *
- * - `enrollmentMessage`, `verificationMessage` (both required, non-empty): each must contain the
- *   verification code variable `{{code}}` (spaces inside the braces allowed, `{{ code }}`); the only
- *   other variable allowed is `{{tenant.friendly_name}}`.
+ * - `enrollmentMessage`, `verificationMessage` (both required, non-empty): Liquid templates, as the
+ *   platform renders them (variables `message_type`, `code`, `locale`, `requestInfo.lang`,
+ *   `tenant.friendly_name`, `custom_domain.domain`, `custom_domain.domain_metadata`, `pause`). Each must
+ *   parse and must output `{{code}}` on every path, for SMS and voice; an undocumented variable is a
+ *   warning. Preview prints each template's SMS with a sample code, its encoding and segment count
+ *   (docs/templates.md).
  * - `tenant`: an explicit tenant; default: stack config `tenant-admin:*`, then `AUTH0_*` environment
  *   variables (see {@link TenantArgs}).
  *
@@ -52,24 +58,12 @@ export interface PhoneTemplatesArgs {
   tenant?: pulumi.Input<TenantArgs>;
 }
 
-const TEMPLATE_VARIABLES = ["code", "tenant.friendly_name"];
-const VARIABLE = /\{\{\s*([^{}]*?)\s*\}\}/g;
+const MESSAGE_PROPERTIES = ["enrollmentMessage", "verificationMessage"] as const;
 
-/** Check failures of one message against the template rules. */
+/** Check failures of one message against the template rules (see {@link reviewPhoneTemplate}). */
 function messageFailures(property: string, message: unknown): pulumi.dynamic.CheckFailure[] {
   if (typeof message !== "string" || containsUnknown(message)) return [];
-  if (message.trim() === "") return [{ property, reason: "must not be empty" }];
-  const variables = [...message.matchAll(VARIABLE)].map((match) => match[1] ?? "");
-  const failures = [...new Set(variables)]
-    .filter((name) => !TEMPLATE_VARIABLES.includes(name))
-    .map((name) => ({
-      property,
-      reason: `uses the unknown variable {{${name}}}; allowed: ${TEMPLATE_VARIABLES.map((v) => `{{${v}}}`).join(", ")}`,
-    }));
-  if (!variables.includes("code")) {
-    failures.push({ property, reason: "must contain the verification code variable {{code}}" });
-  }
-  return failures;
+  return reviewPhoneTemplate(message).errors.map((reason) => ({ property, reason }));
 }
 
 function messagesOf(props: PhoneTemplatesInputs): PhoneTemplateMessages {
@@ -80,21 +74,26 @@ function fromWire(response: PhoneTemplatesResponse): PhoneTemplateMessages {
   return messagesOf(toCamelDeep(response));
 }
 
-/** Creates the provider implementation the serialized {@link providerStub} loads by package name. */
+/**
+ * Creates the provider implementation the serialized {@link providerStub} loads by package name.
+ *
+ * @param log where check prints the template preview and warnings; default the engine output (`engineLog`)
+ */
 export function createPhoneTemplatesProvider(
   context: ProviderContext,
+  log?: PreviewLog,
 ): Required<pulumi.dynamic.ResourceProvider> {
-  return tenantObjectProvider<PhoneTemplatesInputs, PhoneTemplateMessages>(context, {
+  const provider = tenantObjectProvider<PhoneTemplatesInputs, PhoneTemplateMessages>(context, {
     path: OPERATIONS.putPhoneTemplates.path,
     label: "phone templates",
     unreadable: [],
-    printable: ["enrollmentMessage", "verificationMessage"],
+    // The engine would print a (multi-line) template beside its failure; the reason names the property.
+    printable: [],
 
     failures(news) {
       return [
         ...schemaFailures(phoneTemplatesRequestSchema, toSnakeDeep(messagesOf(news))),
-        ...messageFailures("enrollmentMessage", news.enrollmentMessage),
-        ...messageFailures("verificationMessage", news.verificationMessage),
+        ...MESSAGE_PROPERTIES.flatMap((property) => messageFailures(property, news[property])),
       ];
     },
 
@@ -112,6 +111,15 @@ export function createPhoneTemplatesProvider(
       await client.putPhoneTemplates({ ...DEFAULT_PHONE_TEMPLATES });
     },
   });
+  const reportPreview = templatePreviewReporter(context, log);
+  return {
+    ...provider,
+    async check(olds: PhoneTemplatesInputs, news: PhoneTemplatesInputs) {
+      const result = await provider.check(olds, news);
+      if ((result.failures ?? []).length === 0) await reportPreview(news);
+      return result;
+    },
+  };
 }
 
 /**

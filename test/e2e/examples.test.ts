@@ -6,6 +6,7 @@ import type { ConfigMap } from "@pulumi/pulumi/automation";
 import type { TenantEmulator } from "../../src/emulator";
 import { startEmulator } from "../../src/emulator";
 import { DEFAULT_PHONE_TEMPLATES } from "../../src/wire";
+import { DOCUMENTED_TEMPLATE } from "../unit/templates/documented";
 import { describeWithEngine } from "./support/engine";
 import type { TestStack } from "../../scripts/support/stack";
 import { projectName, tenantEnv } from "../../scripts/support/programs";
@@ -228,5 +229,39 @@ describeWithEngine("examples/multi-tenant, several tenants in one program", () =
     for (const emulator of emulators.values()) {
       expect(emulator.tenant.phoneTemplates()).toEqual(DEFAULT_PHONE_TEMPLATES);
     }
+  });
+});
+
+describeWithEngine("examples/phone-templates-liquid, the documentation's Liquid templates", () => {
+  const project = projectName("examples/phone-templates-liquid/Pulumi.yaml");
+  let emulator: TenantEmulator;
+  let harness: TestStack;
+
+  beforeAll(async () => {
+    emulator = await startEmulator();
+    harness = await createTestStack({
+      programDir: "examples/phone-templates-liquid",
+      projectName: project,
+      env: tenantEnv(emulator),
+    });
+  });
+
+  afterAll(async () => {
+    await harness?.dispose();
+    await emulator?.close();
+  });
+
+  it("stores the documentation's branching template, then has no changes", async () => {
+    const outputs = await previewUpPreview(harness, [emulator], 2);
+    expect(emulator.tenant.phoneTemplates().enrollment_message).toBe(DOCUMENTED_TEMPLATE);
+    expect(outputs).toMatchObject({
+      storedEnrollmentMessage: DOCUMENTED_TEMPLATE,
+      storedVerificationMessage: emulator.tenant.phoneTemplates().verification_message,
+    });
+  });
+
+  it("restores the default phone templates on destroy", async () => {
+    await harness.destroy();
+    expect(emulator.tenant.phoneTemplates()).toEqual(DEFAULT_PHONE_TEMPLATES);
   });
 });

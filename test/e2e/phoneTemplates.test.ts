@@ -2,7 +2,8 @@ import { DEFAULT_PHONE_TEMPLATES } from "../../src/wire";
 import { describeWithEngine } from "./support/engine";
 import { changedCount } from "../../scripts/support/stack";
 import type { TenantStack } from "./support/tenantStack";
-import { createTenantStack } from "./support/tenantStack";
+import { createTenantStack, failureOf } from "./support/tenantStack";
+import { DOCUMENTED_TEMPLATE } from "../unit/templates/documented";
 
 const enrollment = "{{code}} enrolls your phone with {{tenant.friendly_name}}";
 const verification = "Your code: {{ code }}";
@@ -77,5 +78,59 @@ describeWithEngine("PhoneTemplates and getTenantSettings on the real engine", ()
   it("restores the platform's default texts on destroy", async () => {
     await tenant.harness.destroy();
     expect(tenant.emulator.tenant.phoneTemplates()).toEqual(DEFAULT_PHONE_TEMPLATES);
+  });
+});
+
+describeWithEngine("PhoneTemplates in the platform's Liquid on the real engine", () => {
+  let tenant: TenantStack;
+
+  beforeAll(async () => {
+    tenant = await createTenantStack();
+    await tenant.configure({
+      enrollmentMessage: { value: DOCUMENTED_TEMPLATE },
+      verificationMessage: { value: `{{code}} {{tenant.name}} ${"x".repeat(160)}` },
+    });
+  });
+
+  afterAll(async () => {
+    await tenant?.dispose();
+  });
+
+  it("previews the documentation's branching template without a write", async () => {
+    tenant.emulator.clearRequestLog();
+    const { changes } = await tenant.harness.preview();
+    expect(changes).toMatchObject({ create: 2 });
+    expect(tenant.calls().filter((call) => !call.startsWith("GET"))).toEqual([]);
+  });
+
+  // `pulumi preview --diff` prints diagnostics on stderr; the dynamic provider's lines reach it through engineLog.
+  it("prints each SMS, its segments and the warnings in the preview output, and no secret", async () => {
+    const { stdout, stderr } = await tenant.harness.preview();
+    expect(stderr).toContain(
+      'enrollmentMessage SMS preview: "\\n  \\n  123456 is your verification code to enroll with My Company.\\n  \\n" (69 characters, GSM-7, 1 segment)',
+    );
+    expect(stderr).toMatch(
+      /verificationMessage SMS preview: "123456 {2}x{160}" \(168 characters, GSM-7, 2 segments\) \[friendly name: placeholder "My Company"\]/,
+    );
+    expect(stderr).toMatch(
+      /warning: .*verificationMessage uses the variable tenant\.name, .*did you mean tenant\.friendly_name\?/,
+    );
+    expect(stderr).toMatch(/warning: .*verificationMessage needs 2 SMS segments .*each segment is billed/);
+    expect(`${stdout}\n${stderr}`).not.toContain(tenant.emulator.clientSecret);
+  });
+
+  it("applies it, and a second preview shows no changes", async () => {
+    await tenant.harness.up();
+    expect(tenant.emulator.tenant.phoneTemplates().enrollment_message).toBe(DOCUMENTED_TEMPLATE);
+    const { changes } = await tenant.harness.preview();
+    expect(changedCount(changes)).toBe(0);
+  });
+
+  it("fails preview on a syntax error in one line naming the property, line, column and the parser's message", async () => {
+    await tenant.configure({ verificationMessage: { value: "{{code}}\n  {% if locale %}fr" } });
+    const printed = await failureOf(tenant, "preview");
+    expect(printed).toMatch(
+      /'templates'.*verificationMessage: line 2, column 3: tag \{% if locale %\} not closed/,
+    );
   });
 });

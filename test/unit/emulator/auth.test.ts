@@ -235,7 +235,7 @@ describe("authentication", () => {
         "PUT",
         PHONE_TEMPLATES_PATH,
         SCOPES.updatePhoneTemplates,
-        { enrollment_message: "e", verification_message: "v" },
+        { enrollment_message: "e {{code}}", verification_message: "v {{code}}" },
       ],
     ];
 

@@ -73,13 +73,13 @@ const lanes: Lane[] = [
       (
         await call(ready, "PUT", PHONE_TEMPLATES_PATH, {
           token,
-          json: { enrollment_message: `e-${n}`, verification_message: `v-${n}` },
+          json: { enrollment_message: `{{code}} e-${n}`, verification_message: `{{code}} v-${n}` },
         })
       ).status,
     stored: (state) => {
-      if (!state.phoneTemplates.enrollment_message.startsWith("e-")) return 0;
-      const n = indexOf(state.phoneTemplates.enrollment_message, "e-");
-      expect(state.phoneTemplates.verification_message).toBe(`v-${n}`);
+      if (!state.phoneTemplates.enrollment_message.startsWith("{{code}} e-")) return 0;
+      const n = indexOf(state.phoneTemplates.enrollment_message, "{{code}} e-");
+      expect(state.phoneTemplates.verification_message).toBe(`{{code}} v-${n}`);
       return n;
     },
   },

@@ -75,7 +75,10 @@ describe("request log lines", () => {
       );
       await call(emulator, "PUT", PHONE_TEMPLATES_PATH, {
         token,
-        json: { enrollment_message: "body-text-enrollment", verification_message: "body-text-verification" },
+        json: {
+          enrollment_message: "body-text-enrollment {{code}}",
+          verification_message: "body-text-verification {{code}}",
+        },
       });
       secrets.push("body-text-enrollment");
       await call(emulator, "GET", `${SETTINGS_PATH}?fields=friendly_name`, {

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { createCaptchaConfigProvider } from "../../../src/resources/captchaConfig";
 import { createPhoneTemplatesProvider } from "../../../src/resources/phoneTemplates";
 import { CAPTCHA_PROVIDER_IDS } from "../../../src/wire";
-import { UNKNOWN, configuredContext } from "./support";
+import { UNKNOWN, configuredContext, recordingLog } from "./support";
 
 // Whole random inputs, every argument at once (the per-block fuzzing of captchaConfig.check.test.ts and the
 // message fuzzing of phoneTemplates.check.test.ts stay where they are): values of every JSON type where a
@@ -13,7 +13,7 @@ import { UNKNOWN, configuredContext } from "./support";
 const RUNS = { numRuns: 500 };
 const MARKER = "fuzz-secret-6c1e";
 const captcha = createCaptchaConfigProvider(configuredContext());
-const templates = createPhoneTemplatesProvider(configuredContext());
+const templates = createPhoneTemplatesProvider(configuredContext(), recordingLog());
 
 const secret = fc.string({ maxLength: 110 }).map((text) => `${MARKER}${text}`);
 /** A value where a string belongs: short, long, empty, blank, or not a string at all. */

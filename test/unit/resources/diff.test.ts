@@ -1,10 +1,10 @@
 import { createCaptchaConfigProvider } from "../../../src/resources/captchaConfig";
 import { createPhoneTemplatesProvider } from "../../../src/resources/phoneTemplates";
-import { UNKNOWN, configuredContext } from "./support";
+import { UNKNOWN, configuredContext, recordingLog } from "./support";
 
 const context = configuredContext();
 const captcha = createCaptchaConfigProvider(context);
-const templates = createPhoneTemplatesProvider(context);
+const templates = createPhoneTemplatesProvider(context, recordingLog());
 const domain = "http://127.0.0.1:1";
 const inputs = { activeProviderId: "hcaptcha", hcaptcha: { siteKey: "s", secret: "old-secret" } };
 

@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 
 import { ProviderContext } from "../../../src/engine/tenantArgs";
+import type { PreviewLog } from "../../../src/resources/phoneTemplatePreview";
 
 /** A provider context configured as a stack with a loopback tenant and client credentials. */
 export function configuredContext(values: Record<string, string> = {}): ProviderContext {
@@ -26,3 +27,12 @@ export async function failuresOf(
 
 /** The engine's spelling of a value not known at preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+/** A preview log that keeps the lines, so unit tests print nothing and can assert what check logged. */
+export function recordingLog(): PreviewLog & { lines: string[] } {
+  const lines: string[] = [];
+  const log: PreviewLog = (message, severity) => {
+    lines.push(`${severity === "warn" ? "warning" : "info"}: ${message}`);
+  };
+  return Object.assign(log, { lines });
+}
