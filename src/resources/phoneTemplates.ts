@@ -5,6 +5,7 @@ import { toCamelDeep, toSnakeDeep } from "../client";
 import type { PhoneTemplatesRequest, PhoneTemplatesResponse } from "../wire/model";
 import { DEFAULT_PHONE_TEMPLATES, OPERATIONS, phoneTemplatesRequestSchema } from "../wire";
 import { schemaFailures } from "./checkFailures";
+import { DRY_RUN_KEY } from "./inputs";
 import { providerStub } from "./providerStub";
 import type { ProviderContext, TenantArgs, TenantInputs } from "../engine/tenantArgs";
 import { secretTenant, singletonOptions } from "../engine/tenantArgs";
@@ -83,6 +84,7 @@ export function createPhoneTemplatesProvider(
   return tenantObjectProvider<PhoneTemplatesInputs, PhoneTemplateMessages>(context, {
     path: OPERATIONS.putPhoneTemplates.path,
     printable: ["enrollmentMessage", "verificationMessage"],
+    needs: { resource: "PhoneTemplates", scopes: [OPERATIONS.putPhoneTemplates.scope] },
 
     failures(news) {
       return [
@@ -121,7 +123,12 @@ export class PhoneTemplates extends pulumi.dynamic.Resource {
   declare readonly domain: pulumi.Output<string>;
 
   constructor(name: string, args: PhoneTemplatesArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = { ...args, tenant: secretTenant(args.tenant), domain: undefined };
+    const props = {
+      ...args,
+      tenant: secretTenant(args.tenant),
+      domain: undefined,
+      [DRY_RUN_KEY]: pulumi.runtime.isDryRun(),
+    };
     super(
       providerStub("phoneTemplates"),
       name,
