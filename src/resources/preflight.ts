@@ -1,6 +1,6 @@
 import type { ManagementClient, TenantConnection } from "../client";
 import { TenantAdminError } from "../client";
-import { onTenantMessage } from "./tenantObjectProvider";
+import { onTenantMessage } from "./failures";
 
 /** What `pulumi up` will need of a tenant to write one kind of object. */
 export interface WriteNeeds {

@@ -1,13 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 
 import type { ManagementClient, TenantConnection } from "../client";
-import {
-  CONFIG_KEYS,
-  ENV_VARS,
-  TenantAdminError,
-  TenantConnectionError,
-  managementClientFor,
-} from "../client";
+import { TenantAdminError, managementClientFor } from "../client";
+import { ProviderFailure, onTenantMessage } from "./failures";
 import { withoutPrintedValues } from "./checkFailures";
 import { DRY_RUN_KEY, changedKeys, omit, withoutUndefined } from "./inputs";
 import { WritePreflight } from "./preflight";
@@ -57,45 +52,6 @@ export interface TenantObjectOperations<Inputs extends TenantObjectInputs, Setti
   read(client: ManagementClient, state: Inputs): Promise<Settings | undefined>;
   /** What a destroy does to the tenant. */
   remove(client: ManagementClient, state: Inputs): Promise<void>;
-}
-
-/**
- * A failure as the engine should print it: one line. The dynamic-provider host prints a failed check,
- * diff, read or delete to stderr as `${error}: ${error.stack}`, which for an ordinary error doubles the
- * `Name: message` prefix and adds a stack trace into this package; this error prints as
- * `tenant-admin: <message>` instead, and the engine then shows the message.
- */
-export class ProviderFailure extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "tenant-admin";
-    Object.defineProperty(this, "stack", { value: message, enumerable: false });
-  }
-
-  override toString(): string {
-    return this.name;
-  }
-}
-
-/** Failures that mean the domain does not lead to a tenant's API. */
-const UNREACHABLE_CODES = [
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EPROTO",
-  "ERR_SSL_WRONG_VERSION_NUMBER",
-  "ERR_SSL_PACKET_LENGTH_TOO_LONG",
-];
-
-/**
- * A client error as one line that names the tenant: errors of this package stand alone (operation,
- * status, platform code, fix); a connection that never reached the tenant also says what to check.
- */
-export function onTenantMessage(tenant: string, error: TenantAdminError): string {
-  const unreachable = error instanceof TenantConnectionError && UNREACHABLE_CODES.includes(error.code ?? "");
-  const check = unreachable
-    ? ` Check that ${tenant} is the tenant's domain (${CONFIG_KEYS.domain} / ${ENV_VARS.domain}, or tenant.domain).`
-    : "";
-  return `${tenant}: ${error.message}${check}`;
 }
 
 async function onTenant<T>(tenant: string, action: () => Promise<T>): Promise<T> {

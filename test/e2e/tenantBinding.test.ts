@@ -23,7 +23,10 @@ const declared: ConfigMap = {
 
 type Source = "environment" | "stack config" | "tenant argument";
 
-/** Points the stack at `url` with `emulator`'s credentials, the way a user would for each source. */
+/**
+ * Points the stack at `url` with `emulator`'s credentials, the way a user would for each source. The
+ * audience is the emulator's own, since `url` may be the recording listener in front of it.
+ */
 async function pointAt(harness: TestStack, source: Source, url: string, emulator: TenantEmulator) {
   const env = harness.stack.workspace.envVars;
   switch (source) {
@@ -32,6 +35,7 @@ async function pointAt(harness: TestStack, source: Source, url: string, emulator
         AUTH0_DOMAIN: url,
         AUTH0_CLIENT_ID: emulator.clientId,
         AUTH0_CLIENT_SECRET: emulator.clientSecret,
+        AUTH0_AUDIENCE: emulator.audience,
       });
       return;
     case "stack config":
@@ -39,6 +43,7 @@ async function pointAt(harness: TestStack, source: Source, url: string, emulator
         "tenant-admin:domain": { value: url },
         "tenant-admin:clientId": { value: emulator.clientId },
         "tenant-admin:clientSecret": { value: emulator.clientSecret, secret: true },
+        "tenant-admin:audience": { value: emulator.audience },
       });
       return;
     case "tenant argument":
@@ -46,6 +51,7 @@ async function pointAt(harness: TestStack, source: Source, url: string, emulator
         "e2e:tenantDomain": { value: url },
         "e2e:tenantClientId": { value: emulator.clientId },
         "e2e:tenantClientSecret": { value: emulator.clientSecret, secret: true },
+        "e2e:tenantAudience": { value: emulator.audience },
       });
       return;
   }
@@ -99,6 +105,7 @@ for (const source of SOURCES) {
     it("previews the switch to B as a replace naming both tenants, without contacting A with B's credentials", async () => {
       await pointAt(harness, source, tenantB.url, tenantB);
       listenerA.received.length = 0;
+      tenantA.clearRequestLog();
       const { changes, stdout } = await harness.preview();
       expect(changes).toMatchObject({ replace: 2 });
       expect(stdout).toContain(listenerA.url);
@@ -108,7 +115,7 @@ for (const source of SOURCES) {
       expect(listenerA.text()).not.toContain(tenantB.clientSecret);
     });
 
-    if (source !== "tenant argument") {
+    if (source === "environment") {
       it("refreshes without contacting A and says once that A is left as it was", async () => {
         listenerA.received.length = 0;
         const printedBefore = harness.output.length;
@@ -116,9 +123,24 @@ for (const source of SOURCES) {
         expect(listenerA.received).toEqual([]);
         const printed = harness.output.slice(printedBefore).join("\n");
         expect(printed).toMatch(
-          /no credentials are configured for http:\/\/127\.0\.0\.1:\d+; that tenant is left as it was/,
+          /PhoneTemplates on http:\/\/127\.0\.0\.1:\d+ was not refreshed: the stack's tenant is now http:\/\/127\.0\.0\.1:\d+, and no credentials are configured for http:\/\/127\.0\.0\.1:\d+; that tenant is left as it was/,
         );
         expect(printed).not.toContain(tenantB.clientSecret);
+      });
+    } else {
+      // Refresh does not run the program: the engine configures providers as the state recorded them, so
+      // the old stack config (A's domain and A's credentials) reads A. B's credentials stay away from A.
+      it("refreshes A only with A's own credentials", async () => {
+        listenerA.received.length = 0;
+        await harness.refresh();
+        expect(listenerA.text()).not.toContain(tenantB.clientSecret);
+        expect(listenerA.text()).not.toContain(tenantB.clientId);
+        for (const entry of listenerA.received.filter((request) => request.url === "/oauth/token")) {
+          expect(JSON.parse(entry.body)).toMatchObject({
+            client_id: tenantA.clientId,
+            client_secret: tenantA.clientSecret,
+          });
+        }
       });
     }
 

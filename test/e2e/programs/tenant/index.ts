@@ -20,6 +20,7 @@ const tenant = tenantDomain
         domain: tenantDomain,
         clientId: config.require("tenantClientId"),
         clientSecret: config.requireSecret("tenantClientSecret"),
+        ...(config.get("tenantAudience") ? { audience: config.require("tenantAudience") } : {}),
       },
     }
   : {};
