@@ -195,7 +195,9 @@ function fromEnv(env: Record<string, string | undefined>): ResolvedInput {
  *    `TENANT_ADMIN_TIMEOUT_SECONDS`, `TENANT_ADMIN_RATE_LIMIT_BUDGET_SECONDS`.
  *
  * Config wins over the environment field by field (e.g. `tenant-admin:clientId` in config with
- * `AUTH0_CLIENT_SECRET` in CI secrets). Blank or whitespace-only values count as unset.
+ * `AUTH0_CLIENT_SECRET` in CI secrets), except that credentials from the environment are never combined
+ * with a config domain when `AUTH0_DOMAIN` names another tenant. Blank or whitespace-only values count
+ * as unset.
  *
  * Credentials, as the platform's Terraform provider chooses them: an API token, when one is set, is used
  * and client credentials are ignored; otherwise `clientId` with `clientSecret` (client-credentials grant,
@@ -231,8 +233,37 @@ export function resolveTenantConnection(sources: TenantConnectionSources): Tenan
   }
   const config = fromSource(sources.config, "config");
   const env = fromEnv(sources.env ?? process.env);
-  const merged: ResolvedInput = { ...env, ...config };
+  const merged: ResolvedInput = { ...withoutOtherTenantsCredentials(env, config), ...config };
   return build(merged, "stack");
+}
+
+const CREDENTIAL_FIELDS: readonly Field[] = [
+  "clientId",
+  "clientSecret",
+  "apiToken",
+  "clientAssertionPrivateKey",
+  "clientAssertionSigningAlg",
+];
+
+/**
+ * The environment's fields that may join the stack config's. When the config names one tenant and
+ * `AUTH0_DOMAIN` another, the environment's credentials belong to that other tenant: they are dropped,
+ * so they can never be sent to the config's domain.
+ */
+function withoutOtherTenantsCredentials(env: ResolvedInput, config: ResolvedInput): ResolvedInput {
+  if (config.domain === undefined || env.domain === undefined) return env;
+  if (sameTenant(config.domain.value, env.domain.value)) return env;
+  return Object.fromEntries(
+    Object.entries(env).filter(([field]) => !CREDENTIAL_FIELDS.includes(field as Field)),
+  ) as ResolvedInput;
+}
+
+function sameTenant(left: string, right: string): boolean {
+  try {
+    return normalizeDomain(left, "") === normalizeDomain(right, "");
+  } catch {
+    return false;
+  }
 }
 
 function build(input: ResolvedInput, mode: "explicit" | "stack"): TenantConnection {

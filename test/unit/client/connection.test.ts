@@ -139,6 +139,23 @@ describe("resolveTenantConnection: precedence", () => {
     });
   });
 
+  it("never combines the config's domain with credentials the environment holds for another tenant", () => {
+    const error = configError({
+      config: { domain: "tenant-a.example.com" },
+      env: { AUTH0_DOMAIN: "tenant-b.example.com", AUTH0_CLIENT_ID: "b-id", AUTH0_CLIENT_SECRET: ENV_SECRET },
+    });
+    expect(error.message).toMatch(/^No credentials for tenant tenant-a\.example\.com/);
+    expect(error.message).not.toContain(ENV_SECRET);
+  });
+
+  it("combines them when the environment names the same tenant", () => {
+    const connection = resolve({
+      config: { domain: "https://tenant-a.example.com/" },
+      env: { AUTH0_DOMAIN: "tenant-a.example.com", AUTH0_API_TOKEN: TOKEN },
+    });
+    expect(connection.credentials).toEqual({ kind: "apiToken", token: TOKEN });
+  });
+
   it("reads everything from the environment when there is no config", () => {
     const connection = resolve({ env: { AUTH0_DOMAIN: "env.example.com", AUTH0_API_TOKEN: TOKEN } });
     expect(connection.baseUrl).toBe("https://env.example.com");
