@@ -255,7 +255,7 @@ function withoutOtherTenantsCredentials(env: ResolvedInput, config: ResolvedInpu
   if (sameTenant(config.domain.value, env.domain.value)) return env;
   return Object.fromEntries(
     Object.entries(env).filter(([field]) => !CREDENTIAL_FIELDS.includes(field as Field)),
-  ) as ResolvedInput;
+  );
 }
 
 function sameTenant(left: string, right: string): boolean {
