@@ -119,7 +119,7 @@ describeWithEngine("what preview says is what up does", () => {
     await tenant.unconfigure("tenant-admin:apiToken");
   });
 
-  it("does not show the removal of a provider block that up cannot perform, and says the tenant keeps it", async () => {
+  it("does not show the removal of a provider block that up cannot perform; the tenant and the state keep it, secret still secret", async () => {
     await tenant.configure({ activeProviderId: { value: "auth_challenge" } });
     await tenant.unconfigure("hcaptchaSiteKey", "hcaptchaSecret");
     const { changes, stdout } = await tenant.harness.preview();
