@@ -1,5 +1,9 @@
 import { TenantConfigError, resolveTenantConnection } from "../../../src/client";
-import type { TenantConnectionSources, TenantCredentials, TenantConnectionSettings } from "../../../src/client";
+import type {
+  TenantConnectionSources,
+  TenantCredentials,
+  TenantConnectionSettings,
+} from "../../../src/client";
 
 const SECRET = "cfg-client-secret-7f3a9";
 const ENV_SECRET = "env-client-secret-19bd2";

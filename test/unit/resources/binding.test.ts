@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 
 import * as pulumi from "@pulumi/pulumi";
 
+import * as engineLogModule from "../../../src/engine/log";
 import { createCaptchaConfigProvider } from "../../../src/resources/captchaConfig";
 import { createPhoneTemplatesProvider } from "../../../src/resources/phoneTemplates";
 import { configuredContext } from "./support";
@@ -20,7 +21,10 @@ const hcaptcha = { siteKey: "s", secret: "kept-secret-93ad" };
 let warnings: string[];
 beforeEach(() => {
   warnings = [];
-  jest.spyOn(console, "warn").mockImplementation((line: string) => void warnings.push(line));
+  // The provider's warnings go to the engine output through engineLog; recorded here as the engine shows them.
+  jest.spyOn(engineLogModule, "engineLog").mockImplementation((message, severity = "info") => {
+    if (severity === "warn") warnings.push(`warning: ${message}`);
+  });
 });
 afterEach(() => jest.restoreAllMocks());
 
