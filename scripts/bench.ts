@@ -3,7 +3,7 @@
  * through the real Pulumi CLI (Automation API, a temp workspace and file:// backend per stack, as the e2e
  * harness makes them). Prints markdown tables, each figure beside its target:
  *
- * 1. HTTP calls per lifecycle step of examples/basic (preview, up, up without changes, refresh), counted
+ * 1. HTTP calls per lifecycle step of examples/basic (preview, up, preview and up without changes, refresh), counted
  *    from the emulator's request log.
  * 2. Engine overhead: median `pulumi preview` time of examples/basic over that of an empty program.
  * 3. State size: bytes of the serialized provider (`__provider`) per resource in `pulumi stack export`,
@@ -211,6 +211,7 @@ async function exampleLifecycle(): Promise<ExampleStack> {
   };
   await run("preview (fresh stack)", () => harness.preview());
   await run("up (from empty)", () => harness.up());
+  await run("preview (no changes)", () => harness.preview());
   await run("up (no changes)", () => harness.up());
   await run("refresh", () => harness.refresh());
   return { emulator, harness, steps };
@@ -219,9 +220,18 @@ async function exampleLifecycle(): Promise<ExampleStack> {
 function lifecycleReport(steps: readonly StepCalls[]): string {
   const targets: Record<string, { text: string; met: (e: RequestLogEntry[]) => boolean }> = {
     "preview (fresh stack)": {
-      text: "no writes; 1 settings GET; 1 token (program)",
+      text: "no writes; 1 settings GET; 1 CAPTCHA GET (write preflight); 1 token per process (2)",
       met: (e) =>
         count(e, PATCH_CAPTCHA) + count(e, PUT_TEMPLATES) === 0 &&
+        count(e, SETTINGS) === 1 &&
+        count(e, GET_CAPTCHA) <= 1 &&
+        count(e, TOKEN) === 2,
+    },
+    "preview (no changes)": {
+      text: "no writes; no preflight GET; 1 settings GET; 1 token (program)",
+      met: (e) =>
+        count(e, PATCH_CAPTCHA) + count(e, PUT_TEMPLATES) === 0 &&
+        count(e, GET_CAPTCHA) === 0 &&
         count(e, SETTINGS) === 1 &&
         count(e, TOKEN) === 1,
     },

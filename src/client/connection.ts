@@ -3,10 +3,13 @@ import { isIP } from "node:net";
 import { API_PREFIX } from "../wire";
 import { TenantConfigError } from "./errors";
 import {
+  CLIENT_ASSERTION_SIGNING_ALGS,
   CONFIG_KEYS,
   DEFAULT_RATE_LIMIT_BUDGET_SECONDS,
   DEFAULT_TIMEOUT_SECONDS,
   ENV_VARS,
+  RATE_LIMIT_BUDGET_SECONDS_RANGE,
+  TIMEOUT_SECONDS_RANGE,
 } from "./settings";
 
 /**
@@ -28,10 +31,21 @@ export interface TenantConnectionSettings {
   /** Client secret of that client. Config key `tenant-admin:clientSecret`, environment variable `AUTH0_CLIENT_SECRET`. */
   clientSecret?: string | undefined;
   /**
-   * A ready management API token, used as is (never refreshed). Config key `tenant-admin:apiToken`,
-   * environment variable `AUTH0_API_TOKEN`.
+   * A ready management API token, used as is (never refreshed). When set, it is used and client
+   * credentials are ignored. Config key `tenant-admin:apiToken`, environment variable `AUTH0_API_TOKEN`.
    */
   apiToken?: string | undefined;
+  /**
+   * PEM private key (PKCS#8) for `private_key_jwt` client authentication, used with `clientId` when no
+   * client secret is set. Config key `tenant-admin:clientAssertionPrivateKey`, environment variable
+   * `AUTH0_CLIENT_ASSERTION_PRIVATE_KEY` (a literal `\n` counts as a line break).
+   */
+  clientAssertionPrivateKey?: string | undefined;
+  /**
+   * Signing algorithm of the client assertion: `RS256` (default), `RS384` or `PS256`. Config key
+   * `tenant-admin:clientAssertionSigningAlg`, environment variable `AUTH0_CLIENT_ASSERTION_SIGNING_ALG`.
+   */
+  clientAssertionSigningAlg?: string | undefined;
   /**
    * Token audience; default `https://<domain>/api/v2/`. Config key `tenant-admin:audience`, environment
    * variable `AUTH0_AUDIENCE`.
@@ -51,7 +65,12 @@ export interface TenantConnectionSettings {
 
 /** The credentials a client authenticates with. */
 export type TenantCredentials =
-  { kind: "apiToken"; token: string } | { kind: "clientCredentials"; clientId: string; clientSecret: string };
+  | { kind: "apiToken"; token: string }
+  | { kind: "clientCredentials"; clientId: string; clientSecret: string }
+  | { kind: "privateKeyJwt"; clientId: string; privateKey: string; signingAlg: ClientAssertionSigningAlg };
+
+/** A signing algorithm of `private_key_jwt` client assertions. */
+export type ClientAssertionSigningAlg = (typeof CLIENT_ASSERTION_SIGNING_ALGS)[number];
 
 /** A resolved, validated connection to one tenant. Holds credentials: never log or serialize it. */
 export interface TenantConnection {
@@ -61,7 +80,7 @@ export interface TenantConnection {
   apiBaseUrl: string;
   /** Audience for client-credentials tokens (`tenant-admin:audience` / `AUTH0_AUDIENCE`; default `${apiBaseUrl}/`). */
   audience: string;
-  /** An API token, or client credentials (preferred when complete). */
+  /** An API token (wins when set), else client credentials, else a client assertion key. */
   credentials: TenantCredentials;
   /** Per-request timeout (`tenant-admin:timeoutSeconds` / `TENANT_ADMIN_TIMEOUT_SECONDS`; default 30 s). */
   timeoutMs: number;
@@ -92,6 +111,8 @@ const EXPLICIT_NAMES: Record<Field, string> = {
   clientId: "tenant.clientId",
   clientSecret: "tenant.clientSecret",
   apiToken: "tenant.apiToken",
+  clientAssertionPrivateKey: "tenant.clientAssertionPrivateKey",
+  clientAssertionSigningAlg: "tenant.clientAssertionSigningAlg",
   audience: "tenant.audience",
   timeoutSeconds: "tenant.timeoutSeconds",
   rateLimitBudgetSeconds: "tenant.rateLimitBudgetSeconds",
@@ -164,24 +185,32 @@ function fromEnv(env: Record<string, string | undefined>): ResolvedInput {
  *
  * 1. `explicit` (the resource's `tenant` argument). When it has a `domain`, it is used alone and whole:
  *    nothing is taken from the stack config or the environment, because those may belong to another
- *    tenant. It must then carry `apiToken` or both `clientId` and `clientSecret`. An `explicit` with
- *    fields but no `domain` is refused, for the same reason.
+ *    tenant. It must then carry credentials. An `explicit` with fields but no `domain` is refused, for
+ *    the same reason.
  * 2. Stack config, namespace `tenant-admin`: `tenant-admin:domain`, `:clientId`, `:clientSecret`,
- *    `:apiToken`, `:audience`, `:timeoutSeconds`, `:rateLimitBudgetSeconds`.
+ *    `:apiToken`, `:clientAssertionPrivateKey`, `:clientAssertionSigningAlg`, `:audience`,
+ *    `:timeoutSeconds`, `:rateLimitBudgetSeconds`.
  * 3. Environment variables: `AUTH0_DOMAIN`, `AUTH0_CLIENT_ID`, `AUTH0_CLIENT_SECRET`, `AUTH0_API_TOKEN`,
- *    `AUTH0_AUDIENCE`, `TENANT_ADMIN_TIMEOUT_SECONDS`, `TENANT_ADMIN_RATE_LIMIT_BUDGET_SECONDS`.
+ *    `AUTH0_CLIENT_ASSERTION_PRIVATE_KEY`, `AUTH0_CLIENT_ASSERTION_SIGNING_ALG`, `AUTH0_AUDIENCE`,
+ *    `TENANT_ADMIN_TIMEOUT_SECONDS`, `TENANT_ADMIN_RATE_LIMIT_BUDGET_SECONDS`.
  *
  * Config wins over the environment field by field (e.g. `tenant-admin:clientId` in config with
- * `AUTH0_CLIENT_SECRET` in CI secrets). Blank or whitespace-only values count as unset.
+ * `AUTH0_CLIENT_SECRET` in CI secrets), except that credentials from the environment are never combined
+ * with a config domain when `AUTH0_DOMAIN` names another tenant. Blank or whitespace-only values count
+ * as unset.
  *
- * Credentials: complete client credentials (id and secret) are preferred, and an API token is used
- * only when no client credentials are complete, because a client-credentials token can be refreshed
- * and a static token cannot. The one exception is across levels: an API token from the stack config
- * wins over client credentials that come only from the environment, since config is more specific.
+ * Credentials, as the platform's Terraform provider chooses them: an API token, when one is set, is used
+ * and client credentials are ignored; otherwise `clientId` with `clientSecret` (client-credentials grant,
+ * `client_secret_post`); otherwise `clientId` with `clientAssertionPrivateKey` (`private_key_jwt`, signed
+ * with `clientAssertionSigningAlg`, default RS256).
  *
- * Defaults: `audience` `${baseUrl}/api/v2/`, timeout 30 s, rate-limit budget 60 s.
+ * The connection is a whole: its credentials are only ever sent to its own `baseUrl`. Nothing combines
+ * the domain of one source (such as a resource's state) with the credentials of another.
  *
- * `domain` is a host name or a URL; a trailing slash or a `/api/v2` path is dropped. `https` is always
+ * Ranges: `timeoutSeconds` 1 to 600 (default 30), `rateLimitBudgetSeconds` 1 to 3600 (default 60).
+ * Default `audience`: `${baseUrl}/api/v2/`.
+ *
+ * `domain` is a host name (read as `https://`) or a URL; a trailing slash or a `/api/v2` path is dropped. `https` is always
  * allowed, plain `http` only for loopback hosts (`localhost`, `127.0.0.0/8`, `[::1]`).
  *
  * @throws TenantConfigError naming the config key and the environment variable to set. Messages never
@@ -204,8 +233,37 @@ export function resolveTenantConnection(sources: TenantConnectionSources): Tenan
   }
   const config = fromSource(sources.config, "config");
   const env = fromEnv(sources.env ?? process.env);
-  const merged: ResolvedInput = { ...env, ...config };
+  const merged: ResolvedInput = { ...withoutOtherTenantsCredentials(env, config), ...config };
   return build(merged, "stack");
+}
+
+const CREDENTIAL_FIELDS: readonly Field[] = [
+  "clientId",
+  "clientSecret",
+  "apiToken",
+  "clientAssertionPrivateKey",
+  "clientAssertionSigningAlg",
+];
+
+/**
+ * The environment's fields that may join the stack config's. When the config names one tenant and
+ * `AUTH0_DOMAIN` another, the environment's credentials belong to that other tenant: they are dropped,
+ * so they can never be sent to the config's domain.
+ */
+function withoutOtherTenantsCredentials(env: ResolvedInput, config: ResolvedInput): ResolvedInput {
+  if (config.domain === undefined || env.domain === undefined) return env;
+  if (sameTenant(config.domain.value, env.domain.value)) return env;
+  return Object.fromEntries(
+    Object.entries(env).filter(([field]) => !CREDENTIAL_FIELDS.includes(field as Field)),
+  );
+}
+
+function sameTenant(left: string, right: string): boolean {
+  try {
+    return normalizeDomain(left, "") === normalizeDomain(right, "");
+  } catch {
+    return false;
+  }
 }
 
 function build(input: ResolvedInput, mode: "explicit" | "stack"): TenantConnection {
@@ -223,71 +281,111 @@ function build(input: ResolvedInput, mode: "explicit" | "stack"): TenantConnecti
     apiBaseUrl: `${baseUrl}${API_PREFIX}`,
     audience: input.audience?.value ?? `${baseUrl}${API_PREFIX}/`,
     credentials,
-    timeoutMs: seconds(input.timeoutSeconds, "timeoutSeconds", DEFAULT_TIMEOUT_SECONDS),
+    timeoutMs: seconds(
+      input.timeoutSeconds,
+      "timeoutSeconds",
+      DEFAULT_TIMEOUT_SECONDS,
+      TIMEOUT_SECONDS_RANGE,
+    ),
     rateLimitBudgetMs: seconds(
       input.rateLimitBudgetSeconds,
       "rateLimitBudgetSeconds",
       DEFAULT_RATE_LIMIT_BUDGET_SECONDS,
+      RATE_LIMIT_BUDGET_SECONDS_RANGE,
     ),
   };
 }
-
-const LEVEL_RANK: Record<Level, number> = { env: 0, config: 1, explicit: 2 };
 
 function chooseCredentials(
   input: ResolvedInput,
   mode: "explicit" | "stack",
   host: string,
 ): TenantCredentials {
-  const { clientId, clientSecret, apiToken } = input;
-  if (clientId !== undefined && clientSecret !== undefined) {
-    const clientLevel = Math.max(LEVEL_RANK[clientId.level], LEVEL_RANK[clientSecret.level]);
-    if (apiToken === undefined || clientLevel >= LEVEL_RANK[apiToken.level]) {
-      return { kind: "clientCredentials", clientId: clientId.value, clientSecret: clientSecret.value };
-    }
-  }
+  const { clientId, clientSecret, apiToken, clientAssertionPrivateKey, clientAssertionSigningAlg } = input;
+  // As the platform's Terraform provider: a token, when set, is used and client credentials are ignored.
   if (apiToken !== undefined) return { kind: "apiToken", token: apiToken.value };
+  if (clientId !== undefined && clientSecret !== undefined) {
+    return { kind: "clientCredentials", clientId: clientId.value, clientSecret: clientSecret.value };
+  }
+  if (clientId !== undefined && clientAssertionPrivateKey !== undefined) {
+    return {
+      kind: "privateKeyJwt",
+      clientId: clientId.value,
+      privateKey: pemFrom(clientAssertionPrivateKey),
+      signingAlg: signingAlgFrom(clientAssertionSigningAlg),
+    };
+  }
 
   if (mode === "explicit") {
     const missing =
       clientId !== undefined
-        ? " (tenant.clientSecret is missing)"
-        : clientSecret !== undefined
+        ? " (tenant.clientSecret is missing; or set tenant.clientAssertionPrivateKey)"
+        : clientSecret !== undefined || clientAssertionPrivateKey !== undefined
           ? " (tenant.clientId is missing)"
           : "";
     throw new TenantConfigError(
       `The tenant argument for ${host} has no credentials${missing}: set tenant.apiToken, or both tenant.clientId ` +
-        "and tenant.clientSecret. The stack config and environment are not used when tenant.domain is set, " +
-        "because they may belong to another tenant.",
+        "and tenant.clientSecret (or tenant.clientId and tenant.clientAssertionPrivateKey). The stack config " +
+        "and environment are not used when tenant.domain is set, because they may belong to another tenant.",
     );
   }
   const missing =
     clientId !== undefined
-      ? ` (${nameOf("clientId", clientId.level)} is set, but no client secret)`
+      ? ` (${nameOf("clientId", clientId.level)} is set, but no client secret or client assertion key)`
       : clientSecret !== undefined
         ? ` (${nameOf("clientSecret", clientSecret.level)} is set, but no client id)`
-        : "";
+        : clientAssertionPrivateKey !== undefined
+          ? ` (${nameOf("clientAssertionPrivateKey", clientAssertionPrivateKey.level)} is set, but no client id)`
+          : "";
   throw new TenantConfigError(
     `No credentials for tenant ${host}${missing}: set the stack config keys ${CONFIG_KEYS.clientId} and ` +
       `${CONFIG_KEYS.clientSecret} (pulumi config set --secret ${CONFIG_KEYS.clientSecret} <secret>) or the ` +
       `environment variables ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret}; or set an API token with ` +
-      `${CONFIG_KEYS.apiToken} or ${ENV_VARS.apiToken}.`,
+      `${CONFIG_KEYS.apiToken} or ${ENV_VARS.apiToken}; or a client assertion key with ` +
+      `${CONFIG_KEYS.clientAssertionPrivateKey} or ${ENV_VARS.clientAssertionPrivateKey}.`,
   );
+}
+
+/** The PEM text of a key; CI secrets often carry it on one line with literal `\n`. Never echoes the key. */
+function pemFrom(resolved: Resolved<string>): string {
+  const pem = resolved.value.replace(/\\n/g, "\n");
+  if (!/^-----BEGIN [A-Z ]*PRIVATE KEY-----\n[\s\S]+\n-----END [A-Z ]*PRIVATE KEY-----$/.test(pem)) {
+    throw new TenantConfigError(
+      `${capitalize(nameOf("clientAssertionPrivateKey", resolved.level))} is not a PEM private key: it must ` +
+        'start with "-----BEGIN PRIVATE KEY-----" and end with "-----END PRIVATE KEY-----".',
+    );
+  }
+  return pem;
+}
+
+function signingAlgFrom(resolved: Resolved<string> | undefined): ClientAssertionSigningAlg {
+  if (resolved === undefined) return CLIENT_ASSERTION_SIGNING_ALGS[0];
+  const alg = CLIENT_ASSERTION_SIGNING_ALGS.find((known) => known === resolved.value.toUpperCase());
+  if (alg === undefined) {
+    throw new TenantConfigError(
+      `${capitalize(nameOf("clientAssertionSigningAlg", resolved.level))} must be one of ` +
+        `${CLIENT_ASSERTION_SIGNING_ALGS.join(", ")}, got ${JSON.stringify(resolved.value.slice(0, 20))}.`,
+    );
+  }
+  return alg;
 }
 
 function seconds(
   resolved: Resolved<number | string> | undefined,
   field: "timeoutSeconds" | "rateLimitBudgetSeconds",
   defaultSeconds: number,
+  range: { readonly min: number; readonly max: number },
 ): number {
   if (resolved === undefined) return defaultSeconds * 1000;
   const value = typeof resolved.value === "number" ? resolved.value : Number(resolved.value);
-  if (!Number.isFinite(value) || value <= 0) {
+  if (!Number.isFinite(value) || value < range.min || value > range.max) {
     const shown =
-      typeof resolved.value === "string" ? JSON.stringify(resolved.value) : String(resolved.value);
+      typeof resolved.value === "string"
+        ? JSON.stringify(resolved.value.slice(0, 40))
+        : String(resolved.value);
     throw new TenantConfigError(
-      `${capitalize(nameOf(field, resolved.level))} must be a positive number of seconds, got ${shown} ` +
-        `(default ${defaultSeconds}).`,
+      `${capitalize(nameOf(field, resolved.level))} must be a positive number of seconds, got ${shown}; ` +
+        `allowed: ${range.min} to ${range.max} (default ${defaultSeconds}).`,
     );
   }
   return Math.round(value * 1000);

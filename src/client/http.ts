@@ -256,6 +256,16 @@ function describeFailure(error: unknown, timeoutMs: number, secrets: readonly st
       return { reason: "host not found (DNS)", code, retryable: false, summary };
     case "EAI_AGAIN":
       return { reason: "DNS lookup failed", code, retryable: true, summary };
+    case "EPROTO":
+    case "ERR_SSL_WRONG_VERSION_NUMBER":
+    case "ERR_SSL_PACKET_LENGTH_TOO_LONG":
+      // A domain without a scheme is read as https; this is what a plain-http server answers to that.
+      return {
+        reason: "TLS handshake failed (the host does not speak https)",
+        code,
+        retryable: false,
+        summary,
+      };
     case "EHOSTUNREACH":
     case "ENETUNREACH":
       return { reason: "host unreachable", code, retryable: true, summary };

@@ -3,14 +3,18 @@
  * and `AUTH0_*` environment variables), client-credentials tokens, retries, errors and casing.
  */
 export {
+  CLIENT_ASSERTION_SIGNING_ALGS,
   CONFIG_KEYS,
   CONFIG_NAMESPACE,
   DEFAULT_RATE_LIMIT_BUDGET_SECONDS,
   DEFAULT_TIMEOUT_SECONDS,
   ENV_VARS,
+  RATE_LIMIT_BUDGET_SECONDS_RANGE,
+  TIMEOUT_SECONDS_RANGE,
 } from "./settings";
 export { resolveTenantConnection } from "./connection";
 export type {
+  ClientAssertionSigningAlg,
   TenantConnection,
   TenantConnectionSources,
   TenantCredentials,
@@ -48,14 +52,17 @@ export type {
   TransportResponse,
 } from "./http";
 export {
+  CLIENT_ASSERTION_LIFETIME_SECONDS,
   TOKEN_REFRESH_MARGIN_MS,
   TokenCache,
   accessTokenSource,
+  requestClientAssertionToken,
   requestClientCredentialsToken,
+  signClientAssertion,
   sharedTokenCache,
 } from "./tokens";
 export type { IssuedToken, TokenCacheKey, TokenCacheOptions } from "./tokens";
 export { ManagementClient, managementClientFor } from "./managementClient";
-export type { ManagementClientOptions, TenantSettingsQuery } from "./managementClient";
+export type { ManagementClientOptions, TenantSettingsQuery, TokenGrant } from "./managementClient";
 export { toCamelDeep, toCamelKey, toSnakeDeep, toSnakeKey } from "./casing";
 export type { CamelCaseKey, CamelCased, VerbatimPaths } from "./casing";

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 
 import type { z } from "zod";
+import { decodeJwt } from "jose";
 
 import {
   OPERATIONS,
@@ -33,6 +34,14 @@ export interface ManagementClientOptions {
   now?: (() => number) | undefined;
   /** Receives one line per retry or rate-limit wait (e.g. `pulumi.log.debug`); never given a credential. */
   log?: ((message: string) => void) | undefined;
+}
+
+/** What an access token grants, from its claims. */
+export interface TokenGrant {
+  /** The machine-to-machine client the token was issued to, when the claims say. */
+  clientId: string | undefined;
+  /** The granted scopes. */
+  scopes: readonly string[];
 }
 
 /** Options of {@link ManagementClient.getTenantSettings}. */
@@ -72,7 +81,31 @@ export class ManagementClient {
     });
     this.#auth = accessTokenSource(connection, this.#transport, options.tokenCache ?? sharedTokenCache());
     const credentials = connection.credentials;
-    this.#secrets = credentials.kind === "apiToken" ? [credentials.token] : [credentials.clientSecret];
+    this.#secrets =
+      credentials.kind === "apiToken"
+        ? [credentials.token]
+        : credentials.kind === "clientCredentials"
+          ? [credentials.clientSecret]
+          : [credentials.privateKey];
+  }
+
+  /**
+   * What the token this client sends grants, read from its claims (jose `decodeJwt`, no verification:
+   * the token is our own): the client id (`azp`, else `sub` without `@clients`) and the scopes.
+   * `undefined` when the token is not a JWT. Fetches a token when none is cached; sends nothing else.
+   */
+  async tokenGrant(): Promise<TokenGrant | undefined> {
+    const token = await this.#auth.getToken();
+    let claims: Record<string, unknown>;
+    try {
+      claims = decodeJwt(token);
+    } catch {
+      return undefined;
+    }
+    const scope = typeof claims["scope"] === "string" ? claims["scope"] : "";
+    const subject = typeof claims["sub"] === "string" ? claims["sub"].replace(/@clients$/, "") : undefined;
+    const clientId = typeof claims["azp"] === "string" ? claims["azp"] : subject;
+    return { clientId, scopes: scope.split(" ").filter((name) => name !== "") };
   }
 
   /**
@@ -187,7 +220,14 @@ function clientKey(connection: TenantConnection): string {
   const identity =
     credentials.kind === "apiToken"
       ? ["apiToken", fingerprint(credentials.token)]
-      : ["clientCredentials", credentials.clientId, fingerprint(credentials.clientSecret)];
+      : credentials.kind === "clientCredentials"
+        ? ["clientCredentials", credentials.clientId, fingerprint(credentials.clientSecret)]
+        : [
+            "privateKeyJwt",
+            credentials.clientId,
+            credentials.signingAlg,
+            fingerprint(credentials.privateKey),
+          ];
   return JSON.stringify([
     connection.baseUrl,
     connection.audience,

@@ -7,6 +7,8 @@ export const CONFIG_KEYS = {
   clientId: "tenant-admin:clientId",
   clientSecret: "tenant-admin:clientSecret",
   apiToken: "tenant-admin:apiToken",
+  clientAssertionPrivateKey: "tenant-admin:clientAssertionPrivateKey",
+  clientAssertionSigningAlg: "tenant-admin:clientAssertionSigningAlg",
   audience: "tenant-admin:audience",
   timeoutSeconds: "tenant-admin:timeoutSeconds",
   rateLimitBudgetSeconds: "tenant-admin:rateLimitBudgetSeconds",
@@ -21,6 +23,8 @@ export const ENV_VARS = {
   clientId: "AUTH0_CLIENT_ID",
   clientSecret: "AUTH0_CLIENT_SECRET",
   apiToken: "AUTH0_API_TOKEN",
+  clientAssertionPrivateKey: "AUTH0_CLIENT_ASSERTION_PRIVATE_KEY",
+  clientAssertionSigningAlg: "AUTH0_CLIENT_ASSERTION_SIGNING_ALG",
   audience: "AUTH0_AUDIENCE",
   timeoutSeconds: "TENANT_ADMIN_TIMEOUT_SECONDS",
   rateLimitBudgetSeconds: "TENANT_ADMIN_RATE_LIMIT_BUDGET_SECONDS",
@@ -31,6 +35,18 @@ export const DEFAULT_TIMEOUT_SECONDS = 30;
 
 /** How long one operation may wait in total for rate limits to reset, unless configured: 60 s. */
 export const DEFAULT_RATE_LIMIT_BUDGET_SECONDS = 60;
+
+/**
+ * The accepted range of `timeoutSeconds`, inclusive: below 1 s every call would time out, above 10 minutes
+ * a hung connection blocks a deployment for longer than any real call takes.
+ */
+export const TIMEOUT_SECONDS_RANGE = { min: 1, max: 600 } as const;
+
+/** The accepted range of `rateLimitBudgetSeconds`, inclusive (at most one hour of waiting per operation). */
+export const RATE_LIMIT_BUDGET_SECONDS_RANGE = { min: 1, max: 3600 } as const;
+
+/** The client assertion signing algorithms the platform accepts for `private_key_jwt`; the default is the first. */
+export const CLIENT_ASSERTION_SIGNING_ALGS = ["RS256", "RS384", "PS256"] as const;
 
 /** Formats a duration for a message: `30 s`, `0.2 s`, `61.3 s`. */
 export function formatSeconds(ms: number): string {

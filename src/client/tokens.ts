@@ -1,6 +1,18 @@
-import { AUTH_PATHS, tokenResponseSchema, type TokenRequest } from "../wire";
-import type { TenantConnection } from "./connection";
+import { randomUUID } from "node:crypto";
+
+import { SignJWT, importPKCS8 } from "jose";
+
+import {
+  AUTH_PATHS,
+  CLIENT_ASSERTION_TYPE,
+  tokenResponseSchema,
+  type ClientAssertionTokenRequest,
+  type TokenRequest,
+} from "../wire";
+import type { ClientAssertionSigningAlg, TenantConnection } from "./connection";
 import { errorFromResponse } from "./errorResponse";
+import { TenantConfigError } from "./errors";
+import { CONFIG_KEYS, ENV_VARS } from "./settings";
 import { parseResponseBody, type AccessTokenSource, type HttpTransport } from "./http";
 
 /** A token is refreshed this long before it expires: 10 s, as the platform's official SDK does. */
@@ -128,6 +140,9 @@ export function sharedTokenCache(): TokenCache {
   return created;
 }
 
+/** How long a client assertion is valid: long enough for one token request and its retries. */
+export const CLIENT_ASSERTION_LIFETIME_SECONDS = 60;
+
 /**
  * Requests a token with the client-credentials grant: `POST ${baseUrl}/oauth/token` with a JSON body
  * `{grant_type: "client_credentials", client_id, client_secret, audience}`. 429, 5xx and connection
@@ -147,11 +162,80 @@ export async function requestClientCredentialsToken(
     client_secret: params.clientSecret,
     audience: params.audience,
   };
+  return await postTokenRequest(transport, params.baseUrl, body, [params.clientSecret]);
+}
+
+/**
+ * Signs a `private_key_jwt` client assertion with jose: `iss` and `sub` the client id, `aud`
+ * `${baseUrl}/` (the tenant that receives it), a random `jti`, `iat` now and `exp` 60 s later.
+ *
+ * @throws TenantConfigError when the key cannot be read for the algorithm (the key is never quoted)
+ */
+export async function signClientAssertion(params: {
+  baseUrl: string;
+  clientId: string;
+  privateKey: string;
+  signingAlg: ClientAssertionSigningAlg;
+}): Promise<string> {
+  try {
+    const key = await importPKCS8(params.privateKey, params.signingAlg);
+    return await new SignJWT({})
+      .setProtectedHeader({ alg: params.signingAlg, typ: "JWT" })
+      .setIssuer(params.clientId)
+      .setSubject(params.clientId)
+      .setAudience(`${params.baseUrl}/`)
+      .setJti(randomUUID())
+      .setIssuedAt()
+      .setExpirationTime(`${CLIENT_ASSERTION_LIFETIME_SECONDS}s`)
+      .sign(key);
+  } catch {
+    // jose's reasons may quote key material: only the settings to check are named.
+    throw new TenantConfigError(
+      `The client assertion private key (${CONFIG_KEYS.clientAssertionPrivateKey} / ` +
+        `${ENV_VARS.clientAssertionPrivateKey}) is not a PKCS#8 PEM key usable with ${params.signingAlg} ` +
+        `(${CONFIG_KEYS.clientAssertionSigningAlg} / ${ENV_VARS.clientAssertionSigningAlg}).`,
+    );
+  }
+}
+
+/**
+ * Requests a token with the client-credentials grant and `private_key_jwt` client authentication:
+ * `POST ${baseUrl}/oauth/token` with `{grant_type, client_id, client_assertion_type, client_assertion,
+ * audience}`. The assertion is signed for `baseUrl` only and redacted from anything the server says.
+ *
+ * @throws as {@link requestClientCredentialsToken}, and TenantConfigError for an unusable key
+ */
+export async function requestClientAssertionToken(
+  transport: HttpTransport,
+  params: {
+    baseUrl: string;
+    clientId: string;
+    privateKey: string;
+    signingAlg: ClientAssertionSigningAlg;
+    audience: string;
+  },
+): Promise<IssuedToken> {
+  const assertion = await signClientAssertion(params);
+  const body: ClientAssertionTokenRequest = {
+    grant_type: "client_credentials",
+    client_id: params.clientId,
+    client_assertion_type: CLIENT_ASSERTION_TYPE,
+    client_assertion: assertion,
+    audience: params.audience,
+  };
+  return await postTokenRequest(transport, params.baseUrl, body, [assertion]);
+}
+
+async function postTokenRequest(
+  transport: HttpTransport,
+  baseUrl: string,
+  body: TokenRequest | ClientAssertionTokenRequest,
+  secrets: readonly string[],
+): Promise<IssuedToken> {
   const request = { method: "POST", path: AUTH_PATHS.token } as const;
-  const secrets = [params.clientSecret];
   const response = await transport.send({
     ...request,
-    url: `${params.baseUrl}${AUTH_PATHS.token}`,
+    url: `${baseUrl}${AUTH_PATHS.token}`,
     body,
     secrets,
     retryable: true,
@@ -165,7 +249,8 @@ export async function requestClientCredentialsToken(
 
 /**
  * The token source for a connection: an API token is used as is (and cannot be renewed); client
- * credentials get a token from `cache`, fetched through `transport` when missing or about to expire.
+ * credentials (secret or assertion key) get a token from `cache`, fetched through `transport` from the
+ * connection's own `baseUrl` when missing or about to expire. The cache key includes the host.
  */
 export function accessTokenSource(
   connection: TenantConnection,
@@ -182,9 +267,17 @@ export function accessTokenSource(
     clientId: credentials.clientId,
     audience: connection.audience,
   };
-  const params = { ...key, clientSecret: credentials.clientSecret };
+  const fetchToken =
+    credentials.kind === "clientCredentials"
+      ? () => requestClientCredentialsToken(transport, { ...key, clientSecret: credentials.clientSecret })
+      : () =>
+          requestClientAssertionToken(transport, {
+            ...key,
+            privateKey: credentials.privateKey,
+            signingAlg: credentials.signingAlg,
+          });
   return {
-    getToken: () => cache.getToken(key, () => requestClientCredentialsToken(transport, params)),
+    getToken: () => cache.getToken(key, fetchToken),
     invalidate: (rejected) => cache.invalidate(key, rejected),
     hasFetchedToken: () => cache.hasFreshToken(key),
   };

@@ -6,7 +6,8 @@ export type EngineLogSeverity = "info" | "warn";
 /**
  * Shows one line of the package's (a rate-limit wait, a retry, a phone template's SMS preview) in the
  * engine output, as a diagnostic: `pulumi preview` and `pulumi up` print it whether it runs in the program
- * or in the provider process. Callers never give it a credential.
+ * or in the provider process: the client's lines (a wait, a retry) as info, the provider's (a tenant left
+ * as it was, a block the tenant keeps) as warnings. Callers never give it a credential.
  *
  * In the dynamic-provider process `pulumi.log` has no engine connection: it prints `info: [runtime] …`
  * (stdout) or `warning: [runtime] …` (stderr), and the engine relays each line of the plugin's output as a

@@ -16,8 +16,12 @@ export interface TenantArgs {
   clientId?: pulumi.Input<string>;
   /** Client secret of that client; stored as a secret. */
   clientSecret?: pulumi.Input<string>;
-  /** A ready management API token, used as is; stored as a secret. */
+  /** A ready management API token, used as is (client credentials are then ignored); stored as a secret. */
   apiToken?: pulumi.Input<string>;
+  /** PEM private key for `private_key_jwt` client authentication (with `clientId`); stored as a secret. */
+  clientAssertionPrivateKey?: pulumi.Input<string>;
+  /** Signing algorithm of the client assertion: `RS256` (default), `RS384` or `PS256`. */
+  clientAssertionSigningAlg?: pulumi.Input<string>;
   /** Token audience; default `https://<domain>/api/v2/`. */
   audience?: pulumi.Input<string>;
 }
@@ -40,6 +44,9 @@ export function secretTenant(
             ? {}
             : { clientSecret: pulumi.secret(resolved.clientSecret) }),
           ...(resolved.apiToken === undefined ? {} : { apiToken: pulumi.secret(resolved.apiToken) }),
+          ...(resolved.clientAssertionPrivateKey === undefined
+            ? {}
+            : { clientAssertionPrivateKey: pulumi.secret(resolved.clientAssertionPrivateKey) }),
         },
   ) as pulumi.Output<TenantArgs>;
 }
@@ -61,18 +68,21 @@ export class ProviderContext {
   }
 
   /**
-   * The connection to the tenant a resource's state records (`domain`), for refresh and delete: a
-   * resource created on one tenant is never read or deleted on another one that config now names.
+   * The connection for refresh and delete of a resource whose state records `domain` (and, when the
+   * program gave one, its explicit `tenant`). The state's own tenant argument is used whole; otherwise
+   * the configured connection is used only when it addresses the state's domain. A resource created on
+   * one tenant is never read or deleted with credentials configured for another: then `undefined`.
    */
-  connectionAt(domain: string | undefined, tenant: TenantInputs | undefined): TenantConnection {
-    if (tenant?.domain !== undefined || domain === undefined) return this.connection(tenant);
-    return resolveTenantConnection({ config: { ...this.stackConfig, domain }, env: process.env });
+  connectionAt(domain: string | undefined, tenant: TenantInputs | undefined): TenantConnection | undefined {
+    if (tenant?.domain !== undefined) return this.connection(tenant);
+    const configured = this.connection(undefined);
+    return domain === undefined || configured.baseUrl === domain ? configured : undefined;
   }
 
-  /** Whether the new inputs address another tenant than the one in state: that is a replace. */
-  movesTenant(stateDomain: string | undefined, tenant: TenantInputs | undefined): boolean {
-    if (stateDomain === undefined || containsUnknown(tenant)) return false;
-    return this.connection(tenant).baseUrl !== stateDomain;
+  /** The base URL the inputs address, or `undefined` while the tenant argument is not known (preview). */
+  domainOf(tenant: TenantInputs | undefined): string | undefined {
+    if (containsUnknown(tenant)) return undefined;
+    return this.connection(tenant).baseUrl;
   }
 
   /**

@@ -13,7 +13,7 @@ import {
 import { IMPORT_ID_KEY, withoutImportOption } from "./adoption";
 import { schemaFailures } from "./checkFailures";
 import type { DeepInput } from "./inputs";
-import { omit, withSecretFields } from "./inputs";
+import { DRY_RUN_KEY, omit, withSecretFields } from "./inputs";
 import { providerStub } from "./providerStub";
 import type { ProviderContext, TenantArgs, TenantInputs } from "../engine/tenantArgs";
 import { secretTenant, singletonOptions } from "../engine/tenantArgs";
@@ -55,7 +55,9 @@ export type CaptchaConfigOutputs = CaptchaConfigInputs & { domain: string };
  * - `tenant`: an explicit tenant; default: stack config `tenant-admin:*`, then `AUTH0_*` environment
  *   variables (see {@link TenantArgs}).
  *
- * Provider blocks the program does not declare are left as they are on the tenant.
+ * Provider blocks the program does not declare are left as they are on the tenant. The API cannot remove
+ * a provider's stored block (no block is nullable, and there is no DELETE): removing a block from the
+ * program is not a change, and a warning at preview says the tenant keeps it.
  */
 export interface CaptchaConfigArgs {
   /**
@@ -113,11 +115,13 @@ function toWire(settings: CaptchaConfigSettings): CaptchaPatchRequest {
 /**
  * The declared settings as the tenant has them now: readable fields from the service, secrets (which
  * it never returns) from state. Fields and blocks the program does not declare are not looked at, so an
- * undeclared provider never shows up as a change.
+ * undeclared provider never shows up as a change. After a write (`written`), a declared block the answer
+ * lacks is kept as declared: the PATCH was accepted, and dropping the block would lose its secret.
  */
 function declaredAsOnTenant(
   declared: CaptchaConfigSettings,
   response: CaptchaResponse,
+  written = false,
 ): CaptchaConfigSettings {
   const onTenant = toCamelDeep(response, VERBATIM) as Record<string, unknown>;
   const result: Record<string, unknown> = {
@@ -127,6 +131,10 @@ function declaredAsOnTenant(
     if (block === "activeProviderId") continue;
     const declaredValue: unknown = value;
     const current = onTenant[block];
+    if (written && current === undefined) {
+      result[block] = declaredValue;
+      continue;
+    }
     if (block === "simpleCaptcha" || !isRecord(declaredValue) || !isRecord(current)) {
       result[block] = current;
       continue;
@@ -150,6 +158,24 @@ export function createCaptchaConfigProvider(
     label: "CAPTCHA configuration",
     unreadable: SECRET_FIELDS,
     printable: ["activeProviderId", "resetOnDelete"],
+    needs: {
+      resource: "CaptchaConfig",
+      scopes: [OPERATIONS.patchCaptcha.scope],
+      // A non-global client and a plan without bot detection fail the read as they would fail the PATCH.
+      probe: (client) => client.getCaptcha(),
+    },
+
+    kept(olds, news) {
+      const declared = settingsOf(news) as Record<string, unknown>;
+      return Object.keys(settingsOf(olds)).filter(
+        (block) => block !== "activeProviderId" && declared[block] === undefined,
+      );
+    },
+
+    carry(olds, news, kept) {
+      const old = olds as Record<string, unknown>;
+      return { ...news, ...Object.fromEntries(kept.map((block) => [block, secretFieldsMarked(old[block])])) };
+    },
 
     failures(news) {
       const settings = settingsOf(news);
@@ -161,7 +187,7 @@ export function createCaptchaConfigProvider(
 
     async write(client, inputs) {
       const settings = settingsOf(inputs);
-      return declaredAsOnTenant(settings, await client.patchCaptcha(toWire(settings)));
+      return declaredAsOnTenant(settings, await client.patchCaptcha(toWire(settings)), true);
     },
 
     async read(client, state) {
@@ -178,6 +204,22 @@ export function createCaptchaConfigProvider(
       if (state.resetOnDelete === true) await client.patchCaptcha({ active_provider_id: "auth_challenge" });
     },
   });
+}
+
+/**
+ * A provider block handed back to the engine with its secret fields in the engine's secret encoding: a
+ * dynamic provider's values are otherwise plain, and the engine marks secret only what the program did.
+ */
+function secretFieldsMarked(block: unknown): unknown {
+  if (!isRecord(block)) return block;
+  return Object.fromEntries(
+    Object.entries(block).map(([field, value]) => [
+      field,
+      SECRET_FIELDS.includes(field) && value !== undefined
+        ? { [pulumi.runtime.specialSigKey]: pulumi.runtime.specialSecretSig, value }
+        : value,
+    ]),
+  );
 }
 
 function activeProviderFailures(settings: CaptchaConfigSettings): pulumi.dynamic.CheckFailure[] {
@@ -234,6 +276,7 @@ export class CaptchaConfig extends pulumi.dynamic.Resource {
       tenant: secretTenant(args.tenant),
       domain: undefined,
       importId: adopted.importId,
+      [DRY_RUN_KEY]: pulumi.runtime.isDryRun(),
     };
     super(
       providerStub("captchaConfig"),

@@ -16,8 +16,15 @@ export type DeepInput<T> = T extends readonly (infer Item)[]
     ? pulumi.Input<{ [K in keyof T]: DeepInput<T[K]> }>
     : pulumi.Input<T>;
 
+/**
+ * The input by which a resource tells its provider that the program runs a preview
+ * (`pulumi.runtime.isDryRun()`): the dynamic-provider process cannot know otherwise. Check reads it and
+ * drops it, so it never reaches state.
+ */
+export const DRY_RUN_KEY = "__dryRun";
+
 /** The keys a dynamic provider receives besides the resource's own inputs. */
-const ENGINE_KEYS = new Set(["__provider"]);
+const ENGINE_KEYS = new Set(["__provider", DRY_RUN_KEY]);
 
 /** A copy of `props` without the engine's own keys and without `keys`. */
 export function omit<T extends object>(props: T, keys: readonly string[] = []): T {

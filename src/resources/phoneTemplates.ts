@@ -7,6 +7,7 @@ import { reviewPhoneTemplate } from "../templates";
 import { DEFAULT_PHONE_TEMPLATES, OPERATIONS, phoneTemplatesRequestSchema } from "../wire";
 import { withoutImportOption } from "./adoption";
 import { schemaFailures } from "./checkFailures";
+import { DRY_RUN_KEY } from "./inputs";
 import { providerStub } from "./providerStub";
 import type { ProviderContext, TenantArgs, TenantInputs } from "../engine/tenantArgs";
 import { secretTenant, singletonOptions } from "../engine/tenantArgs";
@@ -89,6 +90,7 @@ export function createPhoneTemplatesProvider(
     unreadable: [],
     // The engine would print a (multi-line) template beside its failure; the reason names the property.
     printable: [],
+    needs: { resource: "PhoneTemplates", scopes: [OPERATIONS.putPhoneTemplates.scope] },
 
     failures(news) {
       return [
@@ -141,6 +143,7 @@ export class PhoneTemplates extends pulumi.dynamic.Resource {
       tenant: secretTenant(args.tenant),
       domain: undefined,
       importId: adopted.importId,
+      [DRY_RUN_KEY]: pulumi.runtime.isDryRun(),
     };
     super(
       providerStub("phoneTemplates"),

@@ -1,10 +1,13 @@
 import type * as pulumi from "@pulumi/pulumi";
 
-import type { ManagementClient } from "../client";
+import type { ManagementClient, TenantConnection } from "../client";
 import { TenantAdminError, managementClientFor } from "../client";
 import { IMPORT_ID_KEY, adoption, tenantObjectId, withoutFields } from "./adoption";
+import { ProviderFailure, onTenantMessage } from "./failures";
 import { withoutPrintedValues } from "./checkFailures";
-import { changedKeys, omit, withoutUndefined } from "./inputs";
+import { DRY_RUN_KEY, changedKeys, omit, withoutUndefined } from "./inputs";
+import { WritePreflight } from "./preflight";
+import type { WriteNeeds } from "./preflight";
 import { engineLog } from "../engine/log";
 import type { ProviderContext, TenantInputs } from "../engine/tenantArgs";
 import { containsUnknown } from "../engine/unknowns";
@@ -19,10 +22,14 @@ export interface TenantObjectInputs {
 /** The state of a tenant-object resource: its inputs, as the tenant has them, and the tenant's URL. */
 export type TenantObjectState<Inputs extends TenantObjectInputs> = Inputs & { domain: string };
 
-/** Outputs that are not inputs. */
-const OUTPUT_ONLY_KEYS = ["domain"];
-/** Keys a diff does not compare. */
-const NOT_COMPARED = [...OUTPUT_ONLY_KEYS, IMPORT_ID_KEY];
+/**
+ * Keys that are not the object's settings: the tenant's URL (set by check from the resolved connection,
+ * so a move shows as `domain: "https://a…" => "https://b…"`) and the tenant argument, whose credentials
+ * may rotate without the object changing.
+ */
+const BINDING_KEYS = ["domain", "tenant"];
+/** Keys a diff does not compare: the binding, and the import id (it only says where the object came from). */
+const NOT_COMPARED = [...BINDING_KEYS, IMPORT_ID_KEY];
 
 /**
  * What differs between the resources that each manage one object of a tenant (its CAPTCHA
@@ -37,8 +44,17 @@ export interface TenantObjectOperations<Inputs extends TenantObjectInputs, Setti
   readonly unreadable: readonly string[];
   /** Top-level inputs the engine may print beside a check failure (they never hold secrets). */
   readonly printable: readonly string[];
+  /** What a write needs of the tenant, checked at preview before anything is written. */
+  readonly needs: WriteNeeds;
   /** Check failures of the resource's own settings, in the user's property names. */
   failures(news: Inputs): pulumi.dynamic.CheckFailure[];
+  /**
+   * Settings in state that the program no longer declares but that a write cannot remove from the
+   * tenant: they are kept out of the diff, and a warning says the tenant keeps them.
+   */
+  kept?(olds: Inputs, news: Inputs): string[];
+  /** `news` with the `kept` settings of `olds` carried over, secrets marked secret for the engine. */
+  carry?(olds: Inputs, news: Inputs, kept: readonly string[]): Inputs;
   /** Writes the declared settings; returns them as the tenant stored them. */
   write(client: ManagementClient, inputs: Inputs): Promise<Settings>;
   /** The declared settings as the tenant has them now, or `undefined` when the object is gone. */
@@ -47,10 +63,24 @@ export interface TenantObjectOperations<Inputs extends TenantObjectInputs, Setti
   remove(client: ManagementClient, state: Inputs): Promise<void>;
 }
 
+async function onTenant<T>(tenant: string, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof TenantAdminError) throw new ProviderFailure(onTenantMessage(tenant, error));
+    throw error;
+  }
+}
+
 /**
  * The provider of a resource that manages one object of a tenant: check (settings and connection,
- * at preview), diff (inputs against state; another tenant is a replace), create and update (write),
- * read (refresh: state and inputs from the tenant, so drift shows as a diff), delete.
+ * at preview, with the write preflight for a create), diff (inputs against state; another tenant is a
+ * replace), create and update (write), read (refresh: state and inputs from the tenant, so drift shows
+ * as a diff), delete.
+ *
+ * Tenant binding: a resource is read and deleted only with the credentials configured for the tenant
+ * its state records (its own `tenant` argument, or the stack's connection when that addresses the same
+ * domain). When the stack now addresses another tenant, the old one is left as it was, with a warning.
  *
  * The object is a singleton of its tenant, so a replace deletes before it creates: creating first and
  * then deleting the old resource would undo what was just written on the same tenant.
@@ -59,51 +89,120 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
   context: ProviderContext,
   operations: TenantObjectOperations<Inputs, Settings>,
 ): Required<pulumi.dynamic.ResourceProvider<Inputs, TenantObjectState<Inputs>>> {
+  const resource = operations.needs.resource;
+  // One per provider process and resource type: the preview's write checks, remembered per tenant.
+  const preflights = new WritePreflight();
+  const clientFor = (connection: TenantConnection) => managementClientFor(connection, { log: engineLog });
+
   async function write(inputs: Inputs): Promise<{ id: string; outs: TenantObjectState<Inputs> }> {
     const connection = context.connection(inputs.tenant);
-    const stored = await operations.write(managementClientFor(connection, { log: engineLog }), inputs);
+    const settings = omit(inputs, ["domain"]);
+    const stored = await onTenant(connection.baseUrl, () =>
+      operations.write(clientFor(connection), settings),
+    );
     const id = tenantObjectId(new URL(connection.baseUrl).host, operations.path);
-    return { id, outs: withoutUndefined({ ...inputs, ...stored, domain: connection.baseUrl }) };
+    return { id, outs: withoutUndefined({ ...settings, ...stored, domain: connection.baseUrl }) };
   }
 
   /** Adopts the object the import id names instead of writing it (see adoption.ts); `failure` if it cannot. */
   async function adopt(inputs: Inputs) {
     const connection = context.connection(inputs.tenant);
-    const declared = omit(inputs, [IMPORT_ID_KEY]);
-    const outcome = await adoption(connection, operations, inputs.importId, declared);
+    const settings = omit(inputs, ["domain"]);
+    const outcome = await adoption(connection, operations, inputs.importId, omit(settings, [IMPORT_ID_KEY]));
     if ("failure" in outcome) return outcome;
     const id = tenantObjectId(new URL(connection.baseUrl).host, operations.path);
-    return { id, outs: withoutUndefined({ ...inputs, ...outcome.settings, domain: connection.baseUrl }) };
+    return { id, outs: withoutUndefined({ ...settings, ...outcome.settings, domain: connection.baseUrl }) };
   }
 
-  const clientAt = (state: TenantObjectState<Inputs>) =>
-    managementClientFor(context.connectionAt(state.domain, state.tenant), { log: engineLog });
+  /** The connection for the state's tenant, or `undefined` (with a warning) when none is configured. */
+  function connectionFor(state: TenantObjectState<Inputs>, doing: string): TenantConnection | undefined {
+    const connection = context.connectionAt(state.domain, state.tenant);
+    if (connection === undefined) {
+      engineLog(
+        `${resource} on ${state.domain} was not ${doing}: the stack's tenant is now ` +
+          `${context.domainOf(undefined) ?? "another one"}, and no credentials are configured for ` +
+          `${state.domain}; that tenant is left as it was.`,
+        "warn",
+      );
+    }
+    return connection;
+  }
+
+  /**
+   * What applying `news` over `olds` (state, or the previous inputs) would do: move to another tenant
+   * (a replace), write changed settings, or nothing. The tenant argument's credentials are not settings:
+   * rotating them is not a change. Blocks the tenant keeps whatever the program says are left out.
+   */
+  function planOf(
+    olds: Inputs & { domain?: string },
+    news: Inputs & { domain?: string },
+  ): { writes: boolean; moves: boolean; kept: string[] } {
+    if (Object.keys(omit(olds)).length === 0) return { writes: true, moves: false, kept: [] };
+    const newDomain = news.domain ?? context.domainOf(news.tenant);
+    const moves = olds.domain !== undefined && newDomain !== undefined && newDomain !== olds.domain;
+    const kept = operations.kept?.(olds, news) ?? [];
+    const changed = changedKeys(omit(olds, [...NOT_COMPARED, ...kept]), omit(news, NOT_COMPARED));
+    const writes = moves || changed.length > 0 || containsUnknown(news.tenant);
+    return { writes, moves, kept };
+  }
+
+  async function preflight(inputs: Inputs): Promise<string | undefined> {
+    if (containsUnknown(inputs.tenant)) return undefined;
+    const connection = context.connection(inputs.tenant);
+    return preflights.check(connection, clientFor(connection), operations.needs);
+  }
 
   const provider = {
     async configure(request: pulumi.dynamic.ConfigureRequest) {
       context.configure(request.config);
     },
 
-    async check(olds: Partial<Inputs>, news: Inputs) {
+    async check(olds: Inputs & { domain?: string }, rawNews: Inputs) {
+      const dryRun = (rawNews as Record<string, unknown>)[DRY_RUN_KEY] === true;
+      const news = omit(rawNews, ["domain"]);
       const failures = [...operations.failures(news), ...context.tenantFailures(news.tenant)];
-      // An import is checked against the tenant at preview, once, while the resource is not in state yet.
-      const importing = news.importId !== undefined && Object.keys(omit(olds)).length === 0;
-      let inputs = news;
-      if (failures.length === 0 && importing && !containsUnknown(news)) {
-        const outcome = await adopt(news);
-        if ("failure" in outcome) failures.push(outcome.failure);
-        // The imported inputs hold no secret either, so the next preview shows the secrets as added.
-        else inputs = withoutFields(news, operations.unreadable);
-      }
+      const domain = failures.length === 0 ? context.domainOf(news.tenant) : undefined;
+      let inputs = domain === undefined ? news : { ...news, domain };
       const printable = [...operations.printable, IMPORT_ID_KEY];
+      // An import is checked against the tenant at preview, once, while the resource is not in state yet;
+      // it writes nothing, so there is no write check.
+      const importing = news.importId !== undefined && Object.keys(omit(olds)).length === 0;
+      if (importing) {
+        if (failures.length === 0 && !containsUnknown(news)) {
+          const outcome = await adopt(inputs);
+          if ("failure" in outcome) failures.push(outcome.failure);
+          // The imported inputs hold no secret either, so the next preview shows the secrets as added.
+          else inputs = withoutFields(inputs, operations.unreadable);
+        }
+        return { inputs, failures: withoutPrintedValues(failures, printable) };
+      }
+      const plan = planOf(olds, inputs);
+      if (plan.kept.length > 0 && !plan.moves && operations.carry !== undefined) {
+        // The preview shows what up does: the engine diffs inputs, so kept settings stay in them.
+        inputs = operations.carry(olds, inputs, plan.kept);
+        engineLog(
+          `${resource} on ${olds.domain}: ${plan.kept.join(", ")} ${plan.kept.length === 1 ? "is" : "are"} ` +
+            "no longer declared, but the API cannot remove a provider's settings: the tenant keeps " +
+            `${plan.kept.length === 1 ? "it" : "them"} (and so does the stack's state).`,
+          "warn",
+        );
+      }
+      // The engine calls only check for a planned create, so the preview's write check happens here,
+      // for creates and changes alike, and its failure is shown like any invalid input.
+      if (failures.length === 0 && dryRun && plan.writes) {
+        const reason = await preflight(inputs);
+        if (reason !== undefined) failures.push({ property: "", reason });
+      }
       return { inputs, failures: withoutPrintedValues(failures, printable) };
     },
 
-    async diff(_id, olds: TenantObjectState<Inputs>, news: Inputs) {
-      const replaces = context.movesTenant(olds.domain, news.tenant) ? ["tenant"] : [];
-      // The import id only says where the resource came from: dropping the option later changes nothing.
-      const changes = changedKeys(omit(olds, NOT_COMPARED), omit(news, NOT_COMPARED)).length > 0;
-      return { changes, replaces, deleteBeforeReplace: true };
+    async diff(_id, olds: TenantObjectState<Inputs>, news: Inputs & { domain?: string }) {
+      const plan = planOf(olds, news);
+      return {
+        changes: plan.writes,
+        replaces: plan.moves ? ["tenant"] : [],
+        deleteBeforeReplace: true,
+      };
     },
 
     async create(inputs: Inputs) {
@@ -121,17 +220,22 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
     async read(id: string, state?: TenantObjectState<Inputs>) {
       // The engine always passes the state it refreshes; without it there is no tenant to ask.
       if (state === undefined) throw new Error(`read of ${id} needs the resource's state`);
-      const current = await operations.read(clientAt(state), omit(state, OUTPUT_ONLY_KEYS));
+      const connection = connectionFor(state, "refreshed");
+      if (connection === undefined) return { id, props: state };
+      const current = await onTenant(connection.baseUrl, () =>
+        operations.read(clientFor(connection), omit(state, BINDING_KEYS)),
+      );
       if (current === undefined) return {};
-      return {
-        id,
-        props: withoutUndefined({ ...state, ...current }),
-        inputs: withoutUndefined({ ...omit(state, OUTPUT_ONLY_KEYS), ...current }),
-      };
+      const refreshed = withoutUndefined({ ...state, ...current });
+      return { id, props: refreshed, inputs: refreshed };
     },
 
     async delete(_id, state: TenantObjectState<Inputs>) {
-      await operations.remove(clientAt(state), omit(state, OUTPUT_ONLY_KEYS));
+      const connection = connectionFor(state, "deleted");
+      if (connection === undefined) return;
+      await onTenant(connection.baseUrl, () =>
+        operations.remove(clientFor(connection), omit(state, BINDING_KEYS)),
+      );
     },
   } satisfies Required<pulumi.dynamic.ResourceProvider<Inputs, TenantObjectState<Inputs>>>;
   return provider;

@@ -10,6 +10,20 @@ export const tokenRequestSchema = z.looseObject({
 
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
+/** The `client_assertion_type` of `private_key_jwt` client authentication (RFC 7523). */
+export const CLIENT_ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
+
+/** POST /oauth/token body for the client-credentials grant with `private_key_jwt` client authentication. */
+export const clientAssertionTokenRequestSchema = z.looseObject({
+  grant_type: z.literal("client_credentials"),
+  client_id: z.string().min(1),
+  client_assertion_type: z.literal(CLIENT_ASSERTION_TYPE),
+  client_assertion: z.string().min(1),
+  audience: z.string().min(1),
+});
+
+export type ClientAssertionTokenRequest = z.infer<typeof clientAssertionTokenRequestSchema>;
+
 /** POST /oauth/token success body. */
 export const tokenResponseSchema = z.looseObject({
   access_token: z.string().min(1),

@@ -1,11 +1,17 @@
 import { TenantConfigError, resolveTenantConnection } from "../../../src/client";
-import type { TenantConnectionSources, TenantConnectionSettings } from "../../../src/client";
+import type {
+  TenantConnectionSources,
+  TenantCredentials,
+  TenantConnectionSettings,
+} from "../../../src/client";
 
 const SECRET = "cfg-client-secret-7f3a9";
 const ENV_SECRET = "env-client-secret-19bd2";
 const TOKEN = "api-token-value-4c1e8";
 
 const cc = { clientId: "cfg-id", clientSecret: SECRET };
+/** PEM-shaped text: resolution checks the shape only; signing is tested in clientAssertion.test.ts. */
+const PEM = "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----";
 
 function resolve(sources: TenantConnectionSources) {
   return resolveTenantConnection({ env: {}, ...sources });
@@ -137,6 +143,23 @@ describe("resolveTenantConnection: precedence", () => {
     });
   });
 
+  it("never combines the config's domain with credentials the environment holds for another tenant", () => {
+    const error = configError({
+      config: { domain: "tenant-a.example.com" },
+      env: { AUTH0_DOMAIN: "tenant-b.example.com", AUTH0_CLIENT_ID: "b-id", AUTH0_CLIENT_SECRET: ENV_SECRET },
+    });
+    expect(error.message).toMatch(/^No credentials for tenant tenant-a\.example\.com/);
+    expect(error.message).not.toContain(ENV_SECRET);
+  });
+
+  it("combines them when the environment names the same tenant", () => {
+    const connection = resolve({
+      config: { domain: "https://tenant-a.example.com/" },
+      env: { AUTH0_DOMAIN: "tenant-a.example.com", AUTH0_API_TOKEN: TOKEN },
+    });
+    expect(connection.credentials).toEqual({ kind: "apiToken", token: TOKEN });
+  });
+
   it("reads everything from the environment when there is no config", () => {
     const connection = resolve({ env: { AUTH0_DOMAIN: "env.example.com", AUTH0_API_TOKEN: TOKEN } });
     expect(connection.baseUrl).toBe("https://env.example.com");
@@ -184,11 +207,12 @@ describe("resolveTenantConnection: precedence", () => {
 });
 
 describe("resolveTenantConnection: choosing credentials", () => {
-  it.each<[string, TenantConnectionSources, "apiToken" | "clientCredentials"]>([
+  // As the platform's Terraform provider: an API token, when set, is used and client credentials ignored.
+  it.each<[string, TenantConnectionSources, TenantCredentials["kind"]]>([
     [
-      "client credentials over an API token from the same level",
+      "an API token over client credentials from the same level",
       { config: { domain: "t.example.com", apiToken: TOKEN, ...cc } },
-      "clientCredentials",
+      "apiToken",
     ],
     [
       "an API token when the client credentials are incomplete",
@@ -204,17 +228,86 @@ describe("resolveTenantConnection: choosing credentials", () => {
       "apiToken",
     ],
     [
-      "config client credentials over an environment API token",
+      "an environment API token over config client credentials",
       { config: { domain: "t.example.com", ...cc }, env: { AUTH0_API_TOKEN: TOKEN } },
+      "apiToken",
+    ],
+    [
+      "an API token over client credentials in an explicit tenant",
+      { explicit: { domain: "t.example.com", apiToken: TOKEN, ...cc } },
+      "apiToken",
+    ],
+    [
+      "a client secret over a client assertion key",
+      { config: { domain: "t.example.com", ...cc, clientAssertionPrivateKey: PEM } },
       "clientCredentials",
     ],
     [
-      "client credentials over an API token in an explicit tenant",
-      { explicit: { domain: "t.example.com", apiToken: TOKEN, ...cc } },
-      "clientCredentials",
+      "a client assertion key when there is no secret",
+      { config: { domain: "t.example.com", clientId: "id", clientAssertionPrivateKey: PEM } },
+      "privateKeyJwt",
     ],
   ])("prefers %s", (_label, sources, kind) => {
     expect(resolve(sources).credentials.kind).toBe(kind);
+  });
+
+  it("reads private_key_jwt from the variables the Terraform provider reads, RS256 by default", () => {
+    const connection = resolve({
+      env: {
+        AUTH0_DOMAIN: "t.example.com",
+        AUTH0_CLIENT_ID: "env-id",
+        AUTH0_CLIENT_ASSERTION_PRIVATE_KEY: PEM.replace(/\n/g, "\\n"),
+      },
+    });
+    expect(connection.credentials).toEqual({
+      kind: "privateKeyJwt",
+      clientId: "env-id",
+      privateKey: PEM,
+      signingAlg: "RS256",
+    });
+  });
+
+  it.each([
+    ["ps256", "PS256"],
+    ["RS384", "RS384"],
+  ])("accepts the signing algorithm %s", (given, alg) => {
+    const connection = resolve({
+      config: {
+        domain: "t.example.com",
+        clientId: "id",
+        clientAssertionPrivateKey: PEM,
+        clientAssertionSigningAlg: given,
+      },
+    });
+    expect(connection.credentials).toMatchObject({ kind: "privateKeyJwt", signingAlg: alg });
+  });
+
+  it("refuses an unknown signing algorithm, naming the key and the choices", () => {
+    const message = configError({
+      config: {
+        domain: "t.example.com",
+        clientId: "id",
+        clientAssertionPrivateKey: PEM,
+        clientAssertionSigningAlg: "HS256",
+      },
+    }).message;
+    expect(message).toBe(
+      'The stack config key tenant-admin:clientAssertionSigningAlg must be one of RS256, RS384, PS256, got "HS256".',
+    );
+  });
+
+  it("refuses a key that is not PEM without quoting it", () => {
+    const message = configError({
+      env: {
+        AUTH0_DOMAIN: "t.example.com",
+        AUTH0_CLIENT_ID: "id",
+        AUTH0_CLIENT_ASSERTION_PRIVATE_KEY: SECRET,
+      },
+    }).message;
+    expect(message).toMatch(
+      /^The environment variable AUTH0_CLIENT_ASSERTION_PRIVATE_KEY is not a PEM private key/,
+    );
+    expect(message).not.toContain(SECRET);
   });
 });
 
@@ -331,16 +424,34 @@ describe("resolveTenantConnection: missing and invalid settings", () => {
     expect(configError(withDomain).message).toMatch(reason);
   });
 
+  it.each<[string, TenantConnectionSettings, RegExp]>([
+    [
+      "a timeout below 1 s",
+      { timeoutSeconds: 0.2 },
+      /timeoutSeconds must be a positive number of seconds, got 0\.2; allowed: 1 to 600 \(default 30\)\.$/,
+    ],
+    ["a timeout beyond Node's timer", { timeoutSeconds: "9999999999" }, /allowed: 1 to 600/],
+    [
+      "a budget over an hour",
+      { rateLimitBudgetSeconds: 7200 },
+      /rateLimitBudgetSeconds must be a positive number of seconds, got 7200; allowed: 1 to 3600 \(default 60\)\.$/,
+    ],
+  ])("refuses %s, naming the range", (_label, config, reason) => {
+    expect(configError({ config: { domain: "t.example.com", apiToken: TOKEN, ...config } }).message).toMatch(
+      reason,
+    );
+  });
+
   it("accepts fractional seconds given as strings", () => {
     const connection = resolve({
       config: {
         domain: "t.example.com",
         apiToken: TOKEN,
-        timeoutSeconds: " 0.25 ",
+        timeoutSeconds: " 2.25 ",
         rateLimitBudgetSeconds: "1.5",
       },
     });
-    expect(connection.timeoutMs).toBe(250);
+    expect(connection.timeoutMs).toBe(2250);
     expect(connection.rateLimitBudgetMs).toBe(1500);
   });
 });

@@ -12,6 +12,19 @@ import {
 
 const config = new pulumi.Config("e2e");
 
+// An explicit tenant argument for both resources, when `e2e:tenantDomain` is set.
+const tenantDomain = config.get("tenantDomain");
+const tenant = tenantDomain
+  ? {
+      tenant: {
+        domain: tenantDomain,
+        clientId: config.require("tenantClientId"),
+        clientSecret: config.requireSecret("tenantClientSecret"),
+        ...(config.get("tenantAudience") ? { audience: config.require("tenantAudience") } : {}),
+      },
+    }
+  : {};
+
 const activeProviderId = config.get("activeProviderId");
 if (activeProviderId) {
   const siteKey = config.get("hcaptchaSiteKey");
@@ -31,6 +44,7 @@ if (activeProviderId) {
       ? {}
       : { authChallenge: { failOpen: config.requireBoolean("authChallengeFailOpen") } }),
     resetOnDelete: config.getBoolean("resetOnDelete") ?? false,
+    ...tenant,
   });
   exports.activeProviderId = captcha.activeProviderId;
   exports.hcaptchaSiteKey = captcha.hcaptcha.apply((block) => block?.siteKey);
@@ -42,6 +56,7 @@ if (enrollmentMessage) {
   const templates = new PhoneTemplates("templates", {
     enrollmentMessage,
     verificationMessage: config.require("verificationMessage"),
+    ...tenant,
   });
   exports.enrollmentMessage = templates.enrollmentMessage;
   exports.verificationMessage = templates.verificationMessage;

@@ -54,16 +54,22 @@ export interface Harness {
 /** Starts an emulator (no rate limit unless asked) on a free loopback port. */
 export async function startHarness(options: EmulatorOptions = {}): Promise<Harness> {
   const emulator = await startEmulator({ rateLimit: false, ...options });
-  const connection = (settings: TenantConnectionSettings = {}): TenantConnection =>
-    resolveTenantConnection({
+  const connection = (settings: TenantConnectionSettings = {}): TenantConnection => {
+    // Timeouts below the configurable minimum (1 s) keep the timeout tests fast: set on the resolved connection.
+    const { timeoutSeconds, ...rest } = settings;
+    const resolved = resolveTenantConnection({
       config: {
         domain: emulator.url,
         clientId: emulator.clientId,
         clientSecret: emulator.clientSecret,
-        ...settings,
+        ...rest,
       },
       env: {},
     });
+    return timeoutSeconds === undefined
+      ? resolved
+      : { ...resolved, timeoutMs: Math.round(Number(timeoutSeconds) * 1000) };
+  };
   return {
     emulator,
     connection,

@@ -1,0 +1,67 @@
+import type { ManagementClient, TenantConnection } from "../client";
+import { TenantAdminError } from "../client";
+import { onTenantMessage } from "./failures";
+
+/** What `pulumi up` will need of a tenant to write one kind of object. */
+export interface WriteNeeds {
+  /** The resource type, for messages (`CaptchaConfig`). */
+  readonly resource: string;
+  /** Scopes the write operations need (read from the token's claims, no request). */
+  readonly scopes: readonly string[];
+  /**
+   * One read that fails the way the write would for reasons the token cannot tell (a client that is not
+   * global, a plan without the feature). At most one request.
+   */
+  readonly probe?: ((client: ManagementClient) => Promise<unknown>) | undefined;
+}
+
+/**
+ * Checks at preview, before anything is written, that `pulumi up` can write what the plan holds: once
+ * per tenant and resource type per process (the result is remembered, so the engine's many calls cost
+ * one token and at most one GET). Returns the one-line reason up would fail, or `undefined`.
+ */
+export class WritePreflight {
+  readonly #results = new Map<string, Promise<string | undefined>>();
+
+  check(
+    connection: TenantConnection,
+    client: ManagementClient,
+    needs: WriteNeeds,
+  ): Promise<string | undefined> {
+    const key = JSON.stringify([connection.baseUrl, needs.resource]);
+    const known = this.#results.get(key);
+    if (known !== undefined) return known;
+    const result = preflight(connection, client, needs);
+    this.#results.set(key, result);
+    return result;
+  }
+}
+
+async function preflight(
+  connection: TenantConnection,
+  client: ManagementClient,
+  needs: WriteNeeds,
+): Promise<string | undefined> {
+  const tenant = connection.baseUrl;
+  try {
+    const grant = await client.tokenGrant();
+    if (grant !== undefined) {
+      const missing = needs.scopes.filter((scope) => !grant.scopes.includes(scope));
+      if (missing.length > 0) {
+        const who = grant.clientId === undefined ? "the API token" : `the client ${grant.clientId}`;
+        return (
+          `${needs.resource} cannot be written to ${tenant}: the token of ${who} lacks the scope ` +
+          `${missing.join(", ")}. Grant it to the machine-to-machine client (or use a token that has it); ` +
+          "nothing was written."
+        );
+      }
+    }
+    await needs.probe?.(client);
+    return undefined;
+  } catch (error) {
+    if (error instanceof TenantAdminError) {
+      return `${needs.resource} cannot be written: ${onTenantMessage(tenant, error)} Nothing was written.`;
+    }
+    throw error;
+  }
+}
