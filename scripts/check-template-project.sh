@@ -127,7 +127,11 @@ EOF
 
 start_emulator() {
   local dir="$1"
-  "$dir/node_modules/.bin/tenant-emulator" --port 0 >"$dir/emulator.json" 2>"$dir/emulator.log" &
+  # A new tenant, like a new real one, returns no friendly name: seed the settings of a named tenant.
+  printf '%s\n' '{"friendly_name":"My Company","session_lifetime":168,"idle_session_lifetime":72,"enabled_locales":["en"]}' \
+    >"$dir/settings.json"
+  "$dir/node_modules/.bin/tenant-emulator" --port 0 --settings "$dir/settings.json" \
+    >"$dir/emulator.json" 2>"$dir/emulator.log" &
   emulator_pid=$!
   local tries=0
   until [ -s "$dir/emulator.json" ]; do

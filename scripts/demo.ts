@@ -19,6 +19,7 @@ import { join, relative, resolve } from "node:path";
 
 import type { TenantEmulator } from "../src/emulator";
 import { startEmulator } from "../src/emulator";
+import { namedTenant } from "./support/namedTenant";
 
 const ROOT = resolve(__dirname, "..");
 const PROJECT = "tenant-admin-demo";
@@ -172,7 +173,9 @@ function demoPort(env: NodeJS.ProcessEnv): number {
 
 async function startDemoEmulator(port: number): Promise<TenantEmulator> {
   try {
-    return await startEmulator({ port, dataDir: DATA_DIR });
+    // A new emulated tenant, like a new real one, has no friendly name: seed a named tenant's settings (used only
+    // when the data directory holds no state yet).
+    return await startEmulator(namedTenant({ port, dataDir: DATA_DIR }));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
       throw new DemoError(
@@ -279,10 +282,16 @@ function describeOutputs(outputs: StackOutputs): void {
   );
   note(`phone enrollment message: ${String(templates?.enrollment)}`);
   note(`phone verification:       ${String(templates?.verification)}`);
-  note(`tenant friendly name:     ${String(settings?.friendlyName)}`);
+  note(`tenant friendly name:     ${settingText(settings?.friendlyName)}`);
   note(
-    `session lifetime:         ${String(settings?.sessionLifetime)} h (idle ${String(settings?.idleSessionLifetime)} h)`,
+    `session lifetime:         ${settingText(settings?.sessionLifetime)} h (idle ${settingText(settings?.idleSessionLifetime)} h)`,
   );
+}
+
+/** A setting as the tenant returned it; a tenant returns only what is set, so an absent one says so. */
+function settingText(value: unknown): string {
+  if (value === undefined) return "(not set on the tenant)";
+  return typeof value === "string" ? value : JSON.stringify(value);
 }
 
 async function main(): Promise<void> {

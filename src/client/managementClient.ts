@@ -8,10 +8,10 @@ import {
   TENANT_SETTINGS_FIELDS,
   type CaptchaPatchRequest,
   type CaptchaResponse,
-  type OperationName,
   type OperationRequest,
   type OperationResponse,
   type OperationSpec,
+  type PackageOperationName,
   type PhoneTemplatesRequest,
   type PhoneTemplatesResponse,
   type TenantSettingsResponse,
@@ -176,11 +176,12 @@ export class ManagementClient {
   }
 
   /**
-   * Sends the operation `name` of `OPERATIONS` (its method, path and schemas): validates `body` with the
+   * Sends the operation `name` of `OPERATIONS` (its method, path and schemas), one of the operations the
+   * package uses (`PACKAGE_OPERATION_NAMES`, whose scopes make `ALL_SCOPES`): validates `body` with the
    * operation's request schema (an invalid body is a `TenantRequestError` and is not sent), retries as
    * `RETRY_POLICY` says and returns the response parsed with the operation's response schema.
    */
-  async call<N extends OperationName>(
+  async call<N extends PackageOperationName>(
     name: N,
     request: { body?: OperationRequest<N>; query?: Record<string, string> } = {},
   ): Promise<OperationResponse<N>> {

@@ -44,6 +44,8 @@ export class TokenError extends Error {
 /** What a verified token grants. */
 export interface VerifiedToken {
   readonly clientId: string;
+  /** The audience it was accepted for. */
+  readonly audience: string;
   readonly scopes: ReadonlySet<string>;
   /** `exp`, in UNIX seconds. */
   readonly expiresAt: number;
@@ -112,11 +114,15 @@ export class TokenAuthority {
   }
 
   /**
-   * Verifies a token's signature, issuer, audience and expiry. Throws a {@link TokenError} with the platform's
-   * message: {@link EXPIRED_TOKEN_MESSAGE} for an expired token, {@link INVALID_TOKEN_MESSAGE} otherwise.
+   * Verifies a token's signature, issuer, audience (the authority's own or one of `audiences`, the ones the
+   * request's host stands for) and expiry. Throws a {@link TokenError} with the platform's message:
+   * {@link EXPIRED_TOKEN_MESSAGE} for an expired token, {@link INVALID_TOKEN_MESSAGE} otherwise.
    */
-  async verify(token: string): Promise<VerifiedToken> {
+  async verify(token: string, audiences: readonly string[] = []): Promise<VerifiedToken> {
     const cached = this.verified.get(token);
+    if (cached && !audiences.includes(cached.audience) && cached.audience !== this.audience) {
+      throw new TokenError(INVALID_TOKEN_MESSAGE);
+    }
     if (cached) {
       if (cached.expiresAt * 1000 > Date.now()) return cached;
       this.verified.delete(token);
@@ -127,7 +133,7 @@ export class TokenAuthority {
       ({ payload } = await jwtVerify(token, this.key.publicKey, {
         algorithms: ["RS256"],
         issuer: this.issuer,
-        audience: this.audience,
+        audience: [this.audience, ...audiences],
       }));
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
@@ -136,8 +142,10 @@ export class TokenAuthority {
     const claims = accessTokenClaimsSchema.safeParse(payload);
     const clientId = claims.success ? /^(.+)@clients$/.exec(claims.data.sub)?.[1] : undefined;
     if (!claims.success || clientId === undefined) throw new TokenError(INVALID_TOKEN_MESSAGE);
+    const audience = [claims.data.aud].flat().find((aud) => aud === this.audience || audiences.includes(aud));
     const result: VerifiedToken = {
       clientId,
+      audience: audience ?? this.audience,
       scopes: new Set(claims.data.scope.split(" ").filter((scope) => scope !== "")),
       expiresAt: claims.data.exp,
     };

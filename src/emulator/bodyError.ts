@@ -9,6 +9,8 @@ export class BodyError extends Error {
   constructor(
     readonly status: 400 | 413 | 415,
     message: string,
+    /** Whether the connection must close after the answer (a declared body too large to read). */
+    readonly closeConnection = false,
   ) {
     super(message);
   }

@@ -4,8 +4,42 @@
  *
  * @packageDocumentation
  */
+import { readFile } from "node:fs/promises";
+
+import type { TenantSettingsResponse } from "../wire";
+
 import { USAGE, UsageError, parseCliArgs } from "./cliOptions";
+import type { CliFiles } from "./cliOptions";
 import { startEmulator } from "./emulator";
+import type { EmulatorOptions } from "./emulator";
+
+async function readFileOption(option: string, file: string): Promise<string> {
+  try {
+    return await readFile(file, "utf8");
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    throw new UsageError(
+      `--${option} ${file}: cannot read the file (${typeof code === "string" ? code : "unreadable"})`,
+    );
+  }
+}
+
+/** The options that come from files named on the command line. */
+async function fileOptions(files: CliFiles): Promise<Partial<EmulatorOptions>> {
+  const options: { settings?: TenantSettingsResponse; clientPublicKey?: string } = {};
+  if (files.settings !== undefined) {
+    const text = await readFileOption("settings", files.settings);
+    try {
+      options.settings = JSON.parse(text) as TenantSettingsResponse;
+    } catch {
+      throw new UsageError(`--settings ${files.settings}: not valid JSON`);
+    }
+  }
+  if (files.clientPublicKey !== undefined) {
+    options.clientPublicKey = await readFileOption("client-public-key", files.clientPublicKey);
+  }
+  return options;
+}
 
 function fail(message: string, code: number): never {
   process.stderr.write(`tenant-emulator: ${message.replace(/\s+/g, " ")}\n`);
@@ -14,8 +48,10 @@ function fail(message: string, code: number): never {
 
 async function main(args: readonly string[]): Promise<void> {
   let command;
+  let fromFiles: Partial<EmulatorOptions> = {};
   try {
     command = parseCliArgs(args);
+    if (command.kind === "run") fromFiles = await fileOptions(command.files);
   } catch (error) {
     if (error instanceof UsageError) fail(`${error.message} (see --help)`, 2);
     throw error;
@@ -26,10 +62,14 @@ async function main(args: readonly string[]): Promise<void> {
   }
   const emulator = await startEmulator({
     ...command.options,
+    ...fromFiles,
     log: (line) => process.stderr.write(`${line}\n`),
   });
-  const { url, clientId, clientSecret, audience } = emulator;
-  process.stdout.write(`${JSON.stringify({ url, clientId, clientSecret, audience })}\n`);
+  const { url, clientId, clientSecret, audience, caFile } = emulator;
+  const clientAssertionKeyFile = emulator.clientAssertionKey?.file;
+  process.stdout.write(
+    `${JSON.stringify({ url, clientId, clientSecret, audience, caFile, clientAssertionKeyFile })}\n`,
+  );
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {

@@ -6,8 +6,9 @@ import type { EmulatorOptions } from "./emulator";
 export const USAGE = `Usage: tenant-emulator [options]
 
 Runs a local emulator of the tenant management API. When ready, prints one JSON line on stdout:
-{"url":...,"clientId":...,"clientSecret":...,"audience":...}. Logs one line per request on stderr.
-Stops cleanly on SIGINT or SIGTERM.
+{"url":...,"clientId":...,"clientSecret":...,"audience":...} plus "caFile" with TLS and
+"clientAssertionKeyFile" when a private_key_jwt key was generated in the data dir. Logs one line per
+request on stderr. Stops cleanly on SIGINT or SIGTERM.
 
 Options:
   --port <n>               TCP port (default 0: a free port)
@@ -18,6 +19,14 @@ Options:
   --unconfigured-captcha   a new tenant has no CAPTCHA configuration (CAPTCHA endpoints answer 404)
   --client-id <id>         the global client's id (default: generated, or kept in the data dir)
   --client-secret <secret> the global client's secret (default: generated, or kept in the data dir)
+  --tls                    serve https with a certificate generated at start (its PEM path is "caFile")
+  --tls-cert <file>        serve https with this PEM certificate (with --tls-key)
+  --tls-key <file>         the PEM private key of --tls-cert
+  --tls-san <name>         an extra DNS name or IP for the generated certificate (repeatable)
+  --settings <file>        a JSON file of tenant settings that a new tenant starts with
+  --client-public-key <file>
+                           the PEM public key of the global client's private_key_jwt credential
+                           (default: a key pair generated and kept in the data dir)
   -h, --help               print this help
 `;
 
@@ -26,9 +35,18 @@ export class UsageError extends Error {
   override readonly name = "UsageError";
 }
 
+/** Files the command line names, read by the CLI before it starts the emulator. */
+export interface CliFiles {
+  /** `--settings`: JSON tenant settings. */
+  readonly settings?: string;
+  /** `--client-public-key`: a PEM public key. */
+  readonly clientPublicKey?: string;
+}
+
 /** What the command line asks for. */
 export type CliCommand =
-  { readonly kind: "help" } | { readonly kind: "run"; readonly options: EmulatorOptions };
+  | { readonly kind: "help" }
+  | { readonly kind: "run"; readonly options: EmulatorOptions; readonly files: CliFiles };
 
 function parseNumber(
   name: string,
@@ -63,6 +81,12 @@ export function parseCliArgs(args: readonly string[]): CliCommand {
         "unconfigured-captcha": { type: "boolean" },
         "client-id": { type: "string" },
         "client-secret": { type: "string" },
+        tls: { type: "boolean" },
+        "tls-cert": { type: "string" },
+        "tls-key": { type: "string" },
+        "tls-san": { type: "string", multiple: true },
+        settings: { type: "string" },
+        "client-public-key": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -88,6 +112,27 @@ export function parseCliArgs(args: readonly string[]): CliCommand {
   const dataDir = nonEmpty("data-dir", values["data-dir"]);
   const clientId = nonEmpty("client-id", values["client-id"]);
   const clientSecret = nonEmpty("client-secret", values["client-secret"]);
+  const certFile = nonEmpty("tls-cert", values["tls-cert"]);
+  const keyFile = nonEmpty("tls-key", values["tls-key"]);
+  if ((certFile === undefined) !== (keyFile === undefined)) {
+    throw new UsageError("--tls-cert and --tls-key must be given together");
+  }
+  const names = (values["tls-san"] ?? []).map((name) => nonEmpty("tls-san", name) ?? name);
+  if (certFile !== undefined && names.length > 0) {
+    throw new UsageError("--tls-san applies to the generated certificate, not to --tls-cert");
+  }
+  const tls =
+    certFile !== undefined && keyFile !== undefined
+      ? { certFile, keyFile }
+      : values.tls === true || names.length > 0
+        ? { names }
+        : undefined;
+  const settingsFile = nonEmpty("settings", values.settings);
+  const publicKeyFile = nonEmpty("client-public-key", values["client-public-key"]);
+  const files: CliFiles = {
+    ...(settingsFile === undefined ? {} : { settings: settingsFile }),
+    ...(publicKeyFile === undefined ? {} : { clientPublicKey: publicKeyFile }),
+  };
   const options: EmulatorOptions = {
     port,
     ...(host === undefined ? {} : { host }),
@@ -99,6 +144,7 @@ export function parseCliArgs(args: readonly string[]): CliCommand {
     captchaConfigured: values["unconfigured-captcha"] !== true,
     ...(clientId === undefined ? {} : { clientId }),
     ...(clientSecret === undefined ? {} : { clientSecret }),
+    ...(tls === undefined ? {} : { tls }),
   };
-  return { kind: "run", options };
+  return { kind: "run", options, files };
 }

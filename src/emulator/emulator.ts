@@ -1,4 +1,13 @@
-import { ALL_SCOPES, API_PREFIX } from "../wire";
+import { createPrivateKey, createPublicKey } from "node:crypto";
+import type { KeyObject } from "node:crypto";
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { exportPKCS8, generateKeyPair } from "jose";
+
+import { ALL_SCOPES, API_PREFIX, SCOPES, tenantSettingsResponseSchema } from "../wire";
+import type { TenantSettingsResponse } from "../wire/model";
 
 import {
   TOKEN_LIFETIME_SECONDS,
@@ -8,6 +17,7 @@ import {
 } from "./auth";
 import type { ClientCredentials } from "./auth";
 import { DEFAULT_BODY_LIMIT_BYTES } from "./body";
+import { ClientAuthenticator } from "./clientAuth";
 import { defaultCaptchaConfig, defaultPhoneTemplates, defaultTenantSettings } from "./defaults";
 import { FaultQueue } from "./faults";
 import type { Fault, FaultRoute } from "./faults";
@@ -18,9 +28,29 @@ import { EmulatorServer } from "./server";
 import type { RequestLogEntry } from "./server";
 import { STATE_FORMAT_VERSION } from "./state";
 import type { PersistedState } from "./state";
-import { StateFile, loadState } from "./store";
+import { StateFile, loadState, lockDataDir } from "./store";
+import type { DataDirLock } from "./store";
 import { Tenant } from "./tenantState";
 import type { TenantControl, TenantState } from "./tenantState";
+import { TenantUrls } from "./tenantUrls";
+import { certificateNames, generateTlsMaterial, readTlsMaterial } from "./tls";
+import type { TlsMaterial } from "./tls";
+
+/** How the emulator serves https. */
+export interface EmulatorTlsOptions {
+  /** A PEM certificate file; with {@link keyFile}, served instead of a generated certificate. */
+  readonly certFile?: string;
+  /** The PEM private key file of {@link certFile}. */
+  readonly keyFile?: string;
+  /**
+   * Extra DNS names or IP addresses for the generated certificate (e.g. a CI service container's name); it
+   * always covers `localhost`, `127.0.0.1`, `::1` and the listening host.
+   */
+  readonly names?: readonly string[];
+}
+
+/** The name of the generated `private_key_jwt` key of the global client, in the data directory. */
+export const CLIENT_ASSERTION_KEY_FILE_NAME = "tenant-emulator-client-key.pem";
 
 /** Options of {@link startEmulator}. */
 export interface EmulatorOptions {
@@ -51,6 +81,21 @@ export interface EmulatorOptions {
   readonly log?: (line: string) => void;
   /** The request body limit in bytes; default 100 KiB. Larger bodies get a 413. */
   readonly bodyLimitBytes?: number;
+  /**
+   * Serve https: `true` with a certificate generated at start (for localhost, 127.0.0.1, ::1 and the host; its
+   * PEM in {@link TenantEmulator.caFile}), or the given options. Default: plain http.
+   */
+  readonly tls?: boolean | EmulatorTlsOptions;
+  /**
+   * The tenant's settings, in the platform's shape, instead of a new tenant's (validated with the settings
+   * response schema). Ignored when the data directory already holds a state.
+   */
+  readonly settings?: TenantSettingsResponse;
+  /**
+   * The public key (PEM, SPKI or a certificate) of the global client's `private_key_jwt` credential. Without
+   * it, a key pair is generated (and kept in the data directory): see {@link TenantEmulator.clientAssertionKey}.
+   */
+  readonly clientPublicKey?: string;
 }
 
 /** Options of {@link TenantEmulator.issueToken}. */
@@ -81,6 +126,14 @@ export interface TenantEmulator {
   readonly nonGlobalClient: ClientCredentials;
   /** The data file's path, when a data directory was given. */
   readonly dataFile: string | undefined;
+  /** With TLS: the PEM file of the certificate to trust (`NODE_EXTRA_CA_CERTS`, `SSL_CERT_FILE`). */
+  readonly caFile: string | undefined;
+  /**
+   * The global client's generated `private_key_jwt` private key (PKCS#8 PEM, for RS256) and the file it is kept
+   * in (in the data directory, mode 0600), or `undefined` when a public key was registered instead.
+   */
+  readonly clientAssertionKey:
+    { readonly privateKeyPem: string; readonly file: string | undefined } | undefined;
   /** Out-of-band access to the tenant's state. */
   readonly tenant: TenantControl;
   /** Every handled request, oldest first (the last 10,000 at most). */
@@ -101,9 +154,52 @@ export interface TenantEmulator {
   close(): Promise<void>;
 }
 
-function formatUrl(host: string, port: number): string {
+function formatUrl(scheme: "http" | "https", host: string, port: number): string {
   const reachable = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
-  return `http://${reachable.includes(":") ? `[${reachable}]` : reachable}:${port}`;
+  return `${scheme}://${reachable.includes(":") ? `[${reachable}]` : reachable}:${port}`;
+}
+
+async function tlsMaterial(
+  tls: true | EmulatorTlsOptions,
+  host: string,
+  dataDir: string | undefined,
+): Promise<TlsMaterial> {
+  const options = tls === true ? {} : tls;
+  if ((options.certFile === undefined) !== (options.keyFile === undefined)) {
+    throw new Error("tls.certFile and tls.keyFile must be given together");
+  }
+  if (options.certFile !== undefined && options.keyFile !== undefined) {
+    return readTlsMaterial(options.certFile, options.keyFile);
+  }
+  const directory = dataDir ?? (await mkdtemp(join(tmpdir(), "tenant-emulator-")));
+  return generateTlsMaterial(certificateNames(host, options.names), directory);
+}
+
+/** The global client's `private_key_jwt` key: the registered public key, or a kept or generated key pair. */
+async function clientAssertionKeys(
+  publicKeyPem: string | undefined,
+  dataDir: string | undefined,
+): Promise<{ publicKey: KeyObject; privateKeyPem: string | undefined; file: string | undefined }> {
+  if (publicKeyPem !== undefined) {
+    return { publicKey: createPublicKey(publicKeyPem), privateKeyPem: undefined, file: undefined };
+  }
+  const file = dataDir === undefined ? undefined : join(dataDir, CLIENT_ASSERTION_KEY_FILE_NAME);
+  let privateKeyPem = file === undefined ? undefined : await readFile(file, "utf8").catch(() => undefined);
+  if (privateKeyPem === undefined) {
+    const pair = await generateKeyPair("RS256", { extractable: true });
+    privateKeyPem = await exportPKCS8(pair.privateKey);
+    if (file !== undefined) await writeFile(file, privateKeyPem, { mode: 0o600 });
+  }
+  return { publicKey: createPublicKey(createPrivateKey(privateKeyPem)), privateKeyPem, file };
+}
+
+function parseSettingsSeed(settings: TenantSettingsResponse): TenantSettingsResponse {
+  const parsed = tenantSettingsResponseSchema.safeParse(structuredClone(settings));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`settings: ${issue?.path.join(".") ?? ""} ${issue?.message ?? "is invalid"}`.trim());
+  }
+  return parsed.data;
 }
 
 function checkPort(port: number): number {
@@ -114,13 +210,35 @@ function checkPort(port: number): number {
 }
 
 /**
- * Starts an emulator of a tenant's management API: CAPTCHA GET/PATCH, tenant settings GET, phone templates
- * GET/PUT, `/oauth/token` and `/.well-known/jwks.json`, with the platform's validation, error bodies, token
- * checks and rate-limit headers, an optional data directory, and fault injection for tests.
+ * Starts an emulator of a tenant's management API: CAPTCHA GET/PATCH, tenant settings GET/PATCH, phone
+ * templates GET/PUT, `/oauth/token` (client_secret_post, client_secret_basic, private_key_jwt) and
+ * `/.well-known/jwks.json`, over http or https, with the platform's validation, error bodies, token checks and
+ * rate-limit headers, an optional (locked) data directory, and fault injection for tests.
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<TenantEmulator> {
   const port = checkPort(options.port ?? 0);
   const host = options.host ?? "127.0.0.1";
+  if (options.rateLimit) checkRateLimitOptions(options.rateLimit);
+  const dataDir = options.dataDir;
+  let lock: DataDirLock | undefined;
+  if (dataDir !== undefined) {
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
+    lock = await lockDataDir(dataDir);
+  }
+  try {
+    return await startLocked(options, port, host, lock);
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
+}
+
+async function startLocked(
+  options: EmulatorOptions,
+  port: number,
+  host: string,
+  lock: DataDirLock | undefined,
+): Promise<TenantEmulator> {
   const rateLimit =
     options.rateLimit === false ? undefined : checkRateLimitOptions(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   const loaded = options.dataDir === undefined ? undefined : await loadState(options.dataDir);
@@ -134,13 +252,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Tena
   if (globalClient.clientId === nonGlobalClient.clientId) {
     throw new Error("clientId must differ from the non-global client's id");
   }
+  const settings =
+    options.settings === undefined ? defaultTenantSettings() : parseSettingsSeed(options.settings);
   const state: TenantState = loaded
     ? { captcha: loaded.captcha, phoneTemplates: loaded.phoneTemplates, settings: loaded.settings }
     : {
         captcha: options.captchaConfigured === false ? null : defaultCaptchaConfig(),
         phoneTemplates: defaultPhoneTemplates(),
-        settings: defaultTenantSettings(),
+        settings,
       };
+  const tls =
+    options.tls === undefined || options.tls === false
+      ? undefined
+      : await tlsMaterial(options.tls, host, options.dataDir);
+  const assertionKeys = await clientAssertionKeys(options.clientPublicKey, options.dataDir);
 
   const snapshot = (): PersistedState => ({
     version: STATE_FORMAT_VERSION,
@@ -163,12 +288,27 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Tena
     bucket: rateLimit ? new TokenBucket(rateLimit) : undefined,
     bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     log: options.log,
+    tls,
   });
   const address = await server.listen(port, host);
-  const url = formatUrl(host, address.port);
+  const url = formatUrl(tls ? "https" : "http", host, address.port);
   const audience = `${url}${API_PREFIX}/`;
   const authority = new TokenAuthority(signingKey, `${url}/`, audience);
-  server.setRoutes(createRoutes({ tenant, authority, globalClient, nonGlobalClient }));
+  const clientAuth = new ClientAuthenticator([
+    { ...globalClient, publicKey: assertionKeys.publicKey },
+    nonGlobalClient,
+  ]);
+  server.setRoutes(
+    createRoutes({
+      tenant,
+      authority,
+      globalClient,
+      nonGlobalClient,
+      clientAuth,
+      urls: new TenantUrls(url),
+      grantedScopes: Object.values(SCOPES),
+    }),
+  );
 
   return {
     url,
@@ -178,6 +318,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Tena
     clientSecret: globalClient.clientSecret,
     nonGlobalClient,
     dataFile: stateFile?.path,
+    caFile: tls?.caFile,
+    clientAssertionKey:
+      assertionKeys.privateKeyPem === undefined
+        ? undefined
+        : { privateKeyPem: assertionKeys.privateKeyPem, file: assertionKeys.file },
     tenant,
     get requestLog(): readonly RequestLogEntry[] {
       return server.requestLog;
@@ -197,6 +342,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Tena
     close: async () => {
       await server.close();
       await stateFile?.flush();
+      await lock?.release();
     },
   };
 }

@@ -54,6 +54,11 @@ export function apiError(
 }
 
 /** A token endpoint error, in the OAuth body shape `{error, error_description}`. */
-export function oauthError(status: number, error: string, description: string): HttpError {
-  return new HttpError(status, { error, error_description: description });
+export function oauthError(
+  status: number,
+  error: string,
+  description: string,
+  headers?: Readonly<Record<string, string>>,
+): HttpError {
+  return new HttpError(status, { error, error_description: description }, headers);
 }

@@ -5,8 +5,8 @@
  *
  * @packageDocumentation
  */
-export { startEmulator } from "./emulator";
-export type { EmulatorOptions, IssueTokenOptions, TenantEmulator } from "./emulator";
+export { CLIENT_ASSERTION_KEY_FILE_NAME, startEmulator } from "./emulator";
+export type { EmulatorOptions, EmulatorTlsOptions, IssueTokenOptions, TenantEmulator } from "./emulator";
 export { EMULATOR_ROUTES } from "./faults";
 export type { EmulatorRoute, Fault, FaultKind, FaultRoute } from "./faults";
 export { DEFAULT_RATE_LIMIT } from "./rateLimit";
@@ -15,5 +15,6 @@ export type { RequestLogEntry } from "./server";
 export type { ClientCredentials } from "./auth";
 export type { TenantControl } from "./tenantState";
 export type { StoredCaptcha } from "./stateTypes";
-export { STATE_FILE_NAME } from "./store";
+export { DataDirInUseError, LOCK_FILE_NAME, STATE_FILE_NAME } from "./store";
+export { GENERATED_CA_FILE_NAME } from "./tls";
 export { DEFAULT_BODY_LIMIT_BYTES } from "./body";

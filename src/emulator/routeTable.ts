@@ -8,6 +8,8 @@ export interface RouteRequest {
   readonly request: IncomingMessage;
   readonly query: URLSearchParams;
   readonly body: Buffer;
+  /** Takes a token from the tenant's rate-limit bucket (throws the 429); called once a request authenticated. */
+  readonly charge: () => void;
 }
 
 /** A successful response: status, JSON body and extra headers. Failures are thrown as `HttpError`s. */

@@ -17,6 +17,7 @@ import { BodyError } from "./bodyError";
 import { apiError } from "./errors";
 import { booleanPathsOf } from "./formBody";
 import type { RouteHandler, RouteRequest, RouteTable } from "./routeTable";
+import type { TenantUrls } from "./tenantUrls";
 import { parsePayload } from "./validation";
 
 export type { RouteHandler, RouteReply, RouteRequest, RouteTable } from "./routeTable";
@@ -36,9 +37,11 @@ export type OperationHandler<N extends OperationName> = (
 /** One handler per operation of `OPERATIONS`: adding an operation to the table makes this type ask for its handler. */
 export type OperationHandlers = { readonly [N in OperationName]: OperationHandler<N> };
 
-/** The clients the router tells apart. */
+/** The clients the router tells apart, and the URLs (so the token audiences) the tenant answers to. */
 export interface RouterClients {
   readonly authority: TokenAuthority;
+  /** The audiences a request's token may carry, from the emulator's URL and the request's `Host`. */
+  readonly urls: TenantUrls;
   /** The tenant's global client; the only one allowed on operations marked `globalClientOnly`. */
   readonly globalClient: ClientCredentials;
   /** A client that is not global: its tokens work everywhere except on `globalClientOnly` operations. */
@@ -70,7 +73,8 @@ export function managementBody(
  * Builds the route table of every operation of `OPERATIONS` (plus `extra` routes such as the token
  * endpoint). For each request the router, in this order: verifies the bearer token, refuses a client that
  * is not global on `globalClientOnly` operations (401), checks the operation's scope (403
- * `insufficient_scope`), parses the body in one of the operation's encodings with its request schema (400
+ * `insufficient_scope`), charges the request to the rate limit (429; unauthenticated requests are not
+ * charged), parses the body in one of the operation's encodings with its request schema (400
  * `invalid_body`), then calls the operation's handler and answers 200 with what it returns.
  */
 export function createRouter(
@@ -78,7 +82,7 @@ export function createRouter(
   handlers: OperationHandlers,
   extra: ReadonlyMap<string, Readonly<Partial<Record<string, RouteHandler>>>>,
 ): RouteTable {
-  const { authority, globalClient, nonGlobalClient } = clients;
+  const { authority, urls, globalClient, nonGlobalClient } = clients;
 
   async function authorize(request: IncomingMessage, operation: OperationSpec): Promise<VerifiedToken> {
     const header = request.headers.authorization;
@@ -87,7 +91,7 @@ export function createRouter(
     if (!match?.[1]) throw apiError(401, INVALID_TOKEN_MESSAGE);
     let token: VerifiedToken;
     try {
-      token = await authority.verify(match[1]);
+      token = await authority.verify(match[1], urls.audiences(request.headers.host));
     } catch (error) {
       if (error instanceof TokenError) throw apiError(401, error.message);
       throw error;
@@ -110,6 +114,8 @@ export function createRouter(
         : undefined;
     return async (request) => {
       const token = await authorize(request.request, operation);
+      // Charged only once authenticated: requests without a valid token do not drain the client's bucket.
+      request.charge();
       const payload = (
         operation.request === undefined
           ? undefined

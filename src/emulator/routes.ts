@@ -1,14 +1,17 @@
-import { ALL_SCOPES, AUTH_PATHS, TENANT_SETTINGS_FIELDS } from "../wire";
+import { AUTH_PATHS, parseTenantSettingsFields, TENANT_SETTINGS_FIELDS } from "../wire";
 import type { CaptchaResponse, TenantSettingsResponse, TokenResponse } from "../wire";
+import { isRecord } from "../wire/json";
 
-import { TOKEN_LIFETIME_SECONDS, secretsEqual } from "./auth";
+import { TOKEN_LIFETIME_SECONDS } from "./auth";
 import type { ClientCredentials, TokenAuthority } from "./auth";
 import { parseBody } from "./body";
 import { BodyError } from "./bodyError";
+import type { ClientAuthenticator } from "./clientAuth";
 import { apiError, oauthError } from "./errors";
 import { createRouter } from "./router";
 import type { OperationHandlers, RouteHandler, RouteReply, RouteTable } from "./router";
 import type { Tenant } from "./tenantState";
+import type { TenantUrls } from "./tenantUrls";
 import { jsonTypeName, queryError, requireValidTemplates } from "./validation";
 
 export type { RouteHandler, RouteReply, RouteRequest, RouteTable } from "./router";
@@ -21,22 +24,31 @@ export interface RouteDependencies {
   readonly globalClient: ClientCredentials;
   /** A client that is not global: its tokens work everywhere except on the CAPTCHA endpoints. */
   readonly nonGlobalClient: ClientCredentials;
+  /** Authenticates clients at the token endpoint. */
+  readonly clientAuth: ClientAuthenticator;
+  /** The URLs (and so audiences) a request may address the tenant by. */
+  readonly urls: TenantUrls;
+  /** Every scope a client of this tenant is granted. */
+  readonly grantedScopes: readonly string[];
 }
 
-const KNOWN_SETTINGS_FIELDS: ReadonlySet<string> = new Set(TENANT_SETTINGS_FIELDS);
+type JsonObject = Record<string, unknown>;
 
 function ok(body: unknown, headers?: Readonly<Record<string, string>>): RouteReply {
   return headers === undefined ? { status: 200, body } : { status: 200, body, headers };
 }
 
+/** Copies `value` into `target[key]` as data, whatever the key (no prototype setter). */
+function put(target: JsonObject, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /**
- * Settings field selection: `fields` lists known top-level names (commas, whitespace around names ignored,
- * empty means all); `include_fields` `true` or absent includes them, `false` excludes them.
+ * Settings field selection. `fields` must match the published OpenAPI pattern (known names, commas only); empty
+ * or absent means all. `include_fields` `true` or absent includes them, `false` excludes them. A nested name
+ * (`universal_login.colors`) selects that member of its object.
  */
-function selectSettings(
-  settings: Readonly<TenantSettingsResponse>,
-  query: URLSearchParams,
-): TenantSettingsResponse {
+function selectSettings(settings: Readonly<TenantSettingsResponse>, query: URLSearchParams): JsonObject {
   const single = (name: string): string | undefined => {
     const values = query.getAll(name);
     if (values.length > 1) throw queryError(name, "Expected type string but found type array");
@@ -46,24 +58,57 @@ function selectSettings(
   if (includeValue !== undefined && includeValue !== "true" && includeValue !== "false") {
     throw queryError("include_fields", "Expected type boolean but found type string");
   }
-  const names = (single("fields") ?? "")
-    .split(",")
-    .map((name) => name.trim())
-    .filter((name) => name !== "");
-  const unknown = names.find((name) => !KNOWN_SETTINGS_FIELDS.has(name));
-  if (unknown !== undefined) throw queryError("fields", `No enum match for: ${JSON.stringify(unknown)}`);
-  if (names.length === 0) return settings;
-  const listed = new Set(names);
-  const include = includeValue !== "false";
-  return Object.fromEntries(Object.entries(settings).filter(([name]) => listed.has(name) === include));
+  const fieldsValue = single("fields") ?? "";
+  if (fieldsValue === "") return settings;
+  const names = parseTenantSettingsFields(fieldsValue);
+  if (names === undefined) {
+    const known: ReadonlySet<string> = new Set(TENANT_SETTINGS_FIELDS);
+    const unknown = fieldsValue.split(",").find((name) => name.trim() !== "" && !known.has(name.trim()));
+    throw queryError(
+      "fields",
+      unknown === undefined
+        ? "String does not match pattern: known field names joined by commas, without spaces or empty names"
+        : `No enum match for: ${JSON.stringify(unknown.slice(0, 100))}`,
+    );
+  }
+  const all: JsonObject = settings;
+  if (includeValue === "false") {
+    const result: JsonObject = { ...all };
+    for (const name of names) {
+      const [top = name, member] = name.split(".");
+      const value = result[top];
+      if (member === undefined) delete result[top];
+      else if (isRecord(value)) {
+        const rest = Object.fromEntries(Object.entries(value).filter(([key]) => key !== member));
+        put(result, top, rest);
+      }
+    }
+    return result;
+  }
+  const result: JsonObject = {};
+  for (const name of names) {
+    const [top = name, member] = name.split(".");
+    if (!Object.prototype.hasOwnProperty.call(all, top)) continue;
+    const value = all[top];
+    if (member === undefined) put(result, top, value);
+    else if (isRecord(value) && Object.prototype.hasOwnProperty.call(value, member)) {
+      const selected = result[top];
+      if (selected === value) continue;
+      const partial: JsonObject = isRecord(selected) ? selected : {};
+      put(partial, member, value[member]);
+      put(result, top, partial);
+    }
+  }
+  return result;
 }
 
 /**
  * Builds the emulator's route table over a tenant: one handler per operation of `OPERATIONS` (the router
- * checks the token, the scope and the body first), plus the token endpoint and the key set.
+ * checks the token and the scope, charges the rate limit and parses the body first), plus the token
+ * endpoint and the key set.
  */
 export function createRoutes(deps: RouteDependencies): RouteTable {
-  const { tenant, authority, globalClient, nonGlobalClient } = deps;
+  const { tenant, authority, globalClient, nonGlobalClient, clientAuth, urls, grantedScopes } = deps;
 
   /** The plan and existence checks of the CAPTCHA endpoints; returns the configuration. */
   function requireCaptcha(): CaptchaResponse {
@@ -87,7 +132,9 @@ export function createRoutes(deps: RouteDependencies): RouteTable {
       requireCaptcha();
       return await tenant.applyCaptchaPatch(payload);
     },
-    getTenantSettings: async ({ query }) => selectSettings(tenant.settingsView(), query),
+    getTenantSettings: async ({ query }) =>
+      selectSettings(tenant.settingsView(), query) satisfies TenantSettingsResponse,
+    patchTenantSettings: async ({ payload }) => await tenant.applySettingsPatch(payload),
     getPhoneTemplates: async () => tenant.phoneTemplates(),
     putPhoneTemplates: async ({ payload }) => {
       requireValidTemplates(payload);
@@ -116,13 +163,19 @@ export function createRoutes(deps: RouteDependencies): RouteTable {
     if (grantType !== "client_credentials") {
       throw oauthError(400, "unsupported_grant_type", `Unsupported grant type: ${grantType.slice(0, 100)}`);
     }
-    const clientId = field("client_id");
-    if (clientId === undefined)
-      throw oauthError(400, "invalid_request", "Missing required parameter: client_id");
-    const client = [globalClient, nonGlobalClient].find((candidate) => candidate.clientId === clientId);
-    const secret = field("client_secret") ?? "";
-    if (!client || !secretsEqual(secret, client.clientSecret))
-      throw oauthError(401, "access_denied", "Unauthorized");
+    const host = request.request.headers.host;
+    const { client } = await clientAuth.authenticate(
+      {
+        authorization: request.request.headers.authorization,
+        clientId: field("client_id"),
+        clientSecret: field("client_secret"),
+        clientAssertionType: field("client_assertion_type"),
+        clientAssertion: field("client_assertion"),
+      },
+      urls.assertionAudiences(host),
+    );
+    request.charge();
+    const clientId = client.clientId;
     const audience = field("audience");
     if (audience === undefined) {
       throw oauthError(
@@ -131,18 +184,23 @@ export function createRoutes(deps: RouteDependencies): RouteTable {
         "No audience parameter was provided, and no default audience has been configured",
       );
     }
-    if (audience !== authority.audience) {
+    if (!urls.audiences(host).includes(audience)) {
       throw oauthError(403, "access_denied", `Service not enabled within domain: ${audience.slice(0, 200)}`);
     }
     const requested = field("scope")
       ?.split(" ")
       .filter((scope) => scope !== "");
-    const notGranted = requested?.filter((scope) => !ALL_SCOPES.includes(scope)) ?? [];
+    const notGranted = requested?.filter((scope) => !grantedScopes.includes(scope)) ?? [];
     if (notGranted.length > 0) {
       throw oauthError(403, "access_denied", `Client has not been granted scopes: ${notGranted.join(", ")}`);
     }
-    const scopes = requested ?? ALL_SCOPES;
-    const accessToken = await authority.issue({ clientId, scopes, expiresInSeconds: TOKEN_LIFETIME_SECONDS });
+    const scopes = requested ?? grantedScopes;
+    const accessToken = await authority.issue({
+      clientId,
+      scopes,
+      audience,
+      expiresInSeconds: TOKEN_LIFETIME_SECONDS,
+    });
     const response = {
       access_token: accessToken,
       token_type: "Bearer",
@@ -155,7 +213,7 @@ export function createRoutes(deps: RouteDependencies): RouteTable {
   const getJwks: RouteHandler = () => Promise.resolve(ok(authority.jwks()));
 
   return createRouter(
-    { authority, globalClient, nonGlobalClient },
+    { authority, globalClient, nonGlobalClient, urls },
     operations,
     new Map<string, Partial<Record<string, RouteHandler>>>([
       [AUTH_PATHS.token, { POST: postToken }],

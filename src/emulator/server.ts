@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo, Socket } from "node:net";
 import { performance } from "node:perf_hooks";
 
@@ -40,6 +41,8 @@ export interface ServerOptions {
   readonly bodyLimitBytes: number;
   /** Receives one line per request: method, path, status, milliseconds. */
   readonly log: ((line: string) => void) | undefined;
+  /** Serve https with this certificate and key (PEM); plain http without. */
+  readonly tls?: { readonly cert: string; readonly key: string } | undefined;
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -81,10 +84,13 @@ export class EmulatorServer {
   private closing: Promise<void> | undefined;
 
   constructor(private readonly options: ServerOptions) {
-    this.server = createServer({ keepAlive: true }, (request, response) => {
+    const onRequest = (request: IncomingMessage, response: ServerResponse): void => {
       const done = this.handle(request, response).finally(() => this.inFlight.delete(done));
       this.inFlight.add(done);
-    });
+    };
+    this.server = options.tls
+      ? createTlsServer({ keepAlive: true, cert: options.tls.cert, key: options.tls.key }, onRequest)
+      : createServer({ keepAlive: true }, onRequest);
     this.server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
       if (error.code === "ECONNRESET" || !socket.writable) {
         socket.destroy();
@@ -159,22 +165,34 @@ export class EmulatorServer {
         this.sendFault(fault, response, record);
         return;
       }
-      const decision = this.options.bucket?.take();
-      if (decision) rateHeaders = rateLimitHeaders(decision);
-      if (decision && !decision.allowed) {
-        throw apiError(429, "Global limit has been reached", "too_many_requests");
-      }
+      // Until a request is charged (after it authenticated), its headers show the bucket without taking a token.
+      const bucket = this.options.bucket;
+      if (bucket) rateHeaders = rateLimitHeaders(bucket.peek());
+      const charge = (): void => {
+        const decision = bucket?.take();
+        if (!decision) return;
+        rateHeaders = rateLimitHeaders(decision);
+        if (!decision.allowed) throw apiError(429, "Global limit has been reached", "too_many_requests");
+      };
       const body = await readBody(request, this.options.bodyLimitBytes);
       // The body is in: a delayed request takes effect even if the client gives up waiting meanwhile.
       if (fault?.kind === "delay") await this.delay(fault.ms);
       const handlers = this.routes.get(path);
-      const handler = handlers?.[method];
       if (!handlers) throw apiError(404, "Not Found");
-      if (!handler) {
-        const allowed = Object.keys(handlers).join(", ");
-        throw apiError(405, `Method ${method} is not allowed on ${path}`, undefined, { allow: allowed });
+      const allowed = Object.keys(handlers);
+      if (method === "OPTIONS") {
+        const allow = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+        this.send(response, { status: 204, body: undefined, headers: { allow } }, rateHeaders, record);
+        return;
       }
-      const reply = await handler({ request, query, body });
+      // HEAD is GET without a body (node drops the body of a HEAD response).
+      const handler = handlers[method === "HEAD" ? "GET" : method];
+      if (!handler) {
+        throw apiError(405, `Method ${method} is not allowed on ${path}`, undefined, {
+          allow: allowed.join(", "),
+        });
+      }
+      const reply = await handler({ request, query, body, charge });
       this.send(response, reply, rateHeaders, record);
     } catch (error) {
       if (error instanceof ClientGone || response.destroyed || response.socket?.destroyed !== false) {
@@ -193,7 +211,7 @@ export class EmulatorServer {
       failure = isOAuth
         ? oauthError(error.status, "invalid_request", error.message)
         : apiError(error.status, error.message, error.status === 400 ? "invalid_body" : undefined);
-      if (error.status === 413) return { status: 413, body: failure.body, headers: { connection: "close" } };
+      if (error.closeConnection) return { status: 413, body: failure.body, headers: { connection: "close" } };
     } else {
       const reason = error instanceof Error ? error.message : String(error);
       this.options.log?.(`internal error: ${reason}`);
@@ -215,8 +233,13 @@ export class EmulatorServer {
       record(0);
       return;
     }
-    const payload = raw?.body ?? JSON.stringify(reply.body);
     record(reply.status);
+    if (reply.status === 204) {
+      response.writeHead(204, { ...rateHeaders, ...reply.headers });
+      response.end();
+      return;
+    }
+    const payload = raw?.body ?? JSON.stringify(reply.body);
     response.writeHead(reply.status, {
       "content-type": raw?.contentType ?? JSON_TYPE,
       "content-length": Buffer.byteLength(payload),

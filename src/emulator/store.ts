@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdir, open, readFile, readdir, rename, unlink } from "node:fs/promises";
 import { join } from "node:path";
 
@@ -6,6 +7,9 @@ import type { PersistedState } from "./stateTypes";
 
 /** The name of the data file inside the data directory. */
 export const STATE_FILE_NAME = "tenant-emulator-state.json";
+
+/** The lock file that keeps a second emulator off a data directory in use; it holds the owner's pid. */
+export const LOCK_FILE_NAME = "tenant-emulator.lock";
 
 const TEMP_PREFIX = `.${STATE_FILE_NAME}.`;
 const TEMP_SUFFIX = ".tmp";
@@ -71,7 +75,6 @@ export class StateFile {
   readonly path: string;
   private tail: Promise<void> = Promise.resolve();
   private pending: Promise<void> | undefined;
-  private sequence = 0;
 
   constructor(
     private readonly directory: string,
@@ -98,17 +101,21 @@ export class StateFile {
   }
 
   private async write(state: PersistedState): Promise<void> {
-    const data = `${JSON.stringify(state, null, 2)}\n`;
-    this.sequence += 1;
-    const temporary = join(this.directory, `${TEMP_PREFIX}${process.pid}.${this.sequence}${TEMP_SUFFIX}`);
-    const handle = await open(temporary, "w", FILE_MODE);
+    const data = `${JSON.stringify(state)}\n`;
+    const unique = `${process.pid}.${randomBytes(8).toString("hex")}`;
+    const temporary = join(this.directory, `${TEMP_PREFIX}${unique}${TEMP_SUFFIX}`);
+    // `wx`: created here or not at all; an existing file or symlink at that name is never followed.
+    const handle = await open(temporary, "wx", FILE_MODE);
     try {
       await handle.chmod(FILE_MODE);
       await handle.writeFile(data, "utf8");
       await handle.sync();
-    } finally {
+    } catch (error) {
       await handle.close();
+      await unlink(temporary).catch(() => undefined);
+      throw error;
     }
+    await handle.close();
     try {
       await rename(temporary, this.path);
     } catch (error) {
@@ -117,4 +124,61 @@ export class StateFile {
     }
     await fsyncDirectory(this.directory);
   }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: unknown } | null)?.code === "EPERM";
+  }
+}
+
+/** A data directory held by another running emulator. */
+export class DataDirInUseError extends Error {
+  override readonly name = "DataDirInUseError";
+}
+
+/** The lock on a data directory; {@link DataDirLock.release} gives it up. */
+export interface DataDirLock {
+  release(): Promise<void>;
+}
+
+/**
+ * Takes the data directory's lock file (created exclusively, holding this process's pid), so that two emulators
+ * never write the same data file. A lock left by a process that no longer runs is taken over. Throws a
+ * {@link DataDirInUseError} naming the pid when another live process (or this one) holds it.
+ */
+export async function lockDataDir(directory: string): Promise<DataDirLock> {
+  const path = join(directory, LOCK_FILE_NAME);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      const handle = await open(path, "wx", FILE_MODE);
+      try {
+        await handle.writeFile(`${process.pid}\n`, "utf8");
+      } finally {
+        await handle.close();
+      }
+      let released = false;
+      return {
+        release: async () => {
+          if (released) return;
+          released = true;
+          await unlink(path).catch(() => undefined);
+        },
+      };
+    } catch (error) {
+      if ((error as { code?: unknown } | null)?.code !== "EEXIST") throw error;
+    }
+    const owner = Number.parseInt(await readFile(path, "utf8").catch(() => ""), 10);
+    if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
+      throw new DataDirInUseError(
+        `The data directory ${directory} is in use by another emulator (pid ${owner}); stop it or use another directory`,
+      );
+    }
+    // A stale lock (its process is gone, or it never got a pid written): take it over.
+    await unlink(path).catch(() => undefined);
+  }
+  throw new DataDirInUseError(`Could not lock the data directory ${directory}`);
 }

@@ -8,6 +8,7 @@ import type {
   CaptchaResponse,
   PhoneTemplatesRequest,
   PhoneTemplatesResponse,
+  TenantSettingsPatchRequest,
   TenantSettingsResponse,
 } from "../wire/model";
 
@@ -98,6 +99,27 @@ export interface TenantControl {
   updateSettings(changes: TenantSettingsResponse): Promise<TenantSettingsResponse>;
 }
 
+/**
+ * A settings PATCH as the platform applies it: each top-level property sent replaces the stored one, except
+ * that an object sent over a stored object (`flags`, `error_page`, …) is merged into it, member by member.
+ * Members are copied as data, so a key such as `__proto__` cannot become a prototype.
+ */
+export function mergeSettings(
+  stored: Readonly<TenantSettingsResponse>,
+  patch: Readonly<TenantSettingsPatchRequest>,
+): TenantSettingsResponse {
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    value !== null && typeof value === "object" && !Array.isArray(value);
+  const merged: Record<string, unknown> = { ...stored };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    const current = merged[key];
+    const next = isObject(value) && isObject(current) ? { ...current, ...value } : value;
+    Object.defineProperty(merged, key, { value: next, enumerable: true, writable: true, configurable: true });
+  }
+  return merged;
+}
+
 /** The tenant: its state, the operations the routes perform on it, and the {@link TenantControl} for tests. */
 export class Tenant implements TenantControl {
   constructor(
@@ -105,6 +127,21 @@ export class Tenant implements TenantControl {
     private botDetectionEnabled: boolean,
     private readonly persist: () => Promise<void>,
   ) {}
+
+  /**
+   * Sets one part of the state and saves it. When the save fails (disk full, read-only), the part goes back to
+   * what it was, unless another change replaced it meanwhile, and the error propagates (a 500 to the client).
+   */
+  private async commit<K extends keyof TenantState>(key: K, value: TenantState[K]): Promise<void> {
+    const previous = this.state[key];
+    this.state[key] = value;
+    try {
+      await this.persist();
+    } catch (error) {
+      if (this.state[key] === value) this.state[key] = previous;
+      throw error;
+    }
+  }
 
   /** The state to save; the caller serializes it at once. */
   snapshot(): TenantState {
@@ -121,19 +158,25 @@ export class Tenant implements TenantControl {
     const current = this.state.captcha;
     if (current === null) throw new Error("The CAPTCHA configuration does not exist");
     const merged = mergeCaptcha(current, patch);
-    this.state.captcha = merged;
-    await this.persist();
+    await this.commit("captcha", merged);
     return publicCaptcha(merged);
   }
 
   /** Replaces the phone templates with an already validated body. */
   async applyPhoneTemplates(templates: PhoneTemplatesRequest): Promise<PhoneTemplatesResponse> {
-    this.state.phoneTemplates = {
+    const stored = {
       enrollment_message: templates.enrollment_message,
       verification_message: templates.verification_message,
     };
-    await this.persist();
-    return { ...this.state.phoneTemplates };
+    await this.commit("phoneTemplates", stored);
+    return { ...stored };
+  }
+
+  /** Applies an already validated settings PATCH body; returns the whole settings. */
+  async applySettingsPatch(patch: TenantSettingsPatchRequest): Promise<TenantSettingsResponse> {
+    const merged = mergeSettings(this.state.settings, patch);
+    await this.commit("settings", merged);
+    return merged;
   }
 
   /** The settings object itself, for a read that serializes it at once. */
@@ -150,16 +193,13 @@ export class Tenant implements TenantControl {
   }
 
   async createCaptchaConfig(): Promise<CaptchaResponse> {
-    if (this.state.captcha === null) {
-      this.state.captcha = defaultCaptchaConfig();
-      await this.persist();
-    }
-    return structuredClone(publicCaptcha(this.state.captcha));
+    const created = this.state.captcha ?? defaultCaptchaConfig();
+    if (this.state.captcha === null) await this.commit("captcha", created);
+    return structuredClone(publicCaptcha(created));
   }
 
   async deleteCaptchaConfig(): Promise<void> {
-    this.state.captcha = null;
-    await this.persist();
+    await this.commit("captcha", null);
   }
 
   async patchCaptcha(patch: CaptchaPatchRequest): Promise<CaptchaResponse> {
@@ -189,8 +229,7 @@ export class Tenant implements TenantControl {
 
   async updateSettings(changes: TenantSettingsResponse): Promise<TenantSettingsResponse> {
     const parsed = tenantSettingsResponseSchema.parse(structuredClone(changes));
-    this.state.settings = { ...this.state.settings, ...parsed };
-    await this.persist();
+    await this.commit("settings", { ...this.state.settings, ...parsed });
     return this.settings();
   }
 }

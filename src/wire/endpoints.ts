@@ -22,6 +22,7 @@ export const SCOPES = {
   readCaptcha: "read:attack_protection",
   updateCaptcha: "update:attack_protection",
   readTenantSettings: "read:tenant_settings",
+  updateTenantSettings: "update:tenant_settings",
   readPhoneTemplates: "read:guardian_factors",
   updatePhoneTemplates: "update:guardian_factors",
 } as const;
@@ -38,6 +39,7 @@ export interface EndpointSpec {
 }
 
 const CAPTCHA_PATH = "/attack-protection/captcha";
+const TENANT_SETTINGS_PATH = "/tenants/settings";
 const PHONE_TEMPLATES_PATH = "/guardian/factors/phone/templates";
 
 /** The endpoint of every operation in `OPERATIONS`, by the same names. */
@@ -46,8 +48,14 @@ export const ENDPOINTS = {
   patchCaptcha: { method: "PATCH", path: CAPTCHA_PATH, scope: SCOPES.updateCaptcha, globalClientOnly: true },
   getTenantSettings: {
     method: "GET",
-    path: "/tenants/settings",
+    path: TENANT_SETTINGS_PATH,
     scope: SCOPES.readTenantSettings,
+    globalClientOnly: false,
+  },
+  patchTenantSettings: {
+    method: "PATCH",
+    path: TENANT_SETTINGS_PATH,
+    scope: SCOPES.updateTenantSettings,
     globalClientOnly: false,
   },
   getPhoneTemplates: {
@@ -83,7 +91,25 @@ export function operationRoute<N extends OperationName>(name: N): OperationRoute
   return `${endpoint.method} ${API_PREFIX}${endpoint.path}` as OperationRoute<N>;
 }
 
-/** Every scope the package's operations need, for a machine-to-machine client grant. */
+/**
+ * The operations the package itself sends (its client's calls); the others in the table, such as
+ * `patchTenantSettings`, exist for the emulator and the official SDKs. The client's `call` accepts only these.
+ */
+export const PACKAGE_OPERATION_NAMES = [
+  "getCaptcha",
+  "patchCaptcha",
+  "getTenantSettings",
+  "getPhoneTemplates",
+  "putPhoneTemplates",
+] as const satisfies readonly OperationName[];
+
+/** The name of an operation the package sends, one of {@link PACKAGE_OPERATION_NAMES}. */
+export type PackageOperationName = (typeof PACKAGE_OPERATION_NAMES)[number];
+
+/**
+ * Every scope the package's operations need ({@link PACKAGE_OPERATION_NAMES}), for a machine-to-machine client
+ * grant. The package never changes tenant settings, so `update:tenant_settings` is not among them.
+ */
 export const ALL_SCOPES: readonly string[] = [
-  ...new Set(Object.values(ENDPOINTS).map((endpoint: EndpointSpec) => endpoint.scope)),
+  ...new Set(PACKAGE_OPERATION_NAMES.map((name) => ENDPOINTS[name].scope)),
 ];

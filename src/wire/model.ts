@@ -254,7 +254,7 @@ export interface TenantSettingsResponse {
   default_redirection_uri?: string | undefined;
   enabled_locales?: string[] | undefined;
   security_headers?: SecurityHeaders | null | undefined;
-  session_cookie?: { [key: string]: unknown; mode?: string | undefined } | undefined;
+  session_cookie?: { [key: string]: unknown; mode?: string | undefined } | null | undefined;
   sessions?: { [key: string]: unknown; oidc_logout_prompt_enabled?: boolean | undefined } | null | undefined;
   oidc_logout?:
     { [key: string]: unknown; rp_logout_end_session_endpoint_discovery?: boolean | undefined } | undefined;
@@ -272,10 +272,117 @@ export interface TenantSettingsResponse {
   include_session_metadata_in_tenant_logs?: boolean | undefined;
   dynamic_client_registration_security_mode?: string | undefined;
   country_codes?: { [key: string]: unknown; list?: string[] | undefined } | undefined;
+  universal_login?:
+    | {
+        [key: string]: unknown;
+        colors?: { [key: string]: unknown } | undefined;
+        passwordless?: { [key: string]: unknown } | undefined;
+      }
+    | undefined;
 }
 
 /** The names of the fields a type declares, without its index signature. */
 type DeclaredKeys<T> = keyof { [K in keyof T as string extends K ? never : K]: T[K] };
 
-/** Every top-level name `fields` may list: the spec's fields and the platform's extras (`universal_login`). */
-export type TenantSettingsField = DeclaredKeys<TenantSettingsResponse> | "universal_login";
+/**
+ * Every name `fields` may list, as the platform's published OpenAPI pattern enumerates them (two are nested:
+ * `universal_login.colors`, `universal_login.passwordless`). Checked equal to `TENANT_SETTINGS_FIELDS`.
+ */
+export type TenantSettingsField =
+  | "allowed_logout_urls"
+  | "change_password"
+  | "default_token_quota"
+  | "error_page"
+  | "flags"
+  | "friendly_name"
+  | "picture_url"
+  | "support_email"
+  | "support_url"
+  | "session_lifetime"
+  | "default_audience"
+  | "default_directory"
+  | "device_flow"
+  | "idle_session_lifetime"
+  | "ephemeral_session_lifetime"
+  | "idle_ephemeral_session_lifetime"
+  | "default_redirection_uri"
+  | "universal_login"
+  | "universal_login.colors"
+  | "universal_login.passwordless"
+  | "enabled_locales"
+  | "session_cookie"
+  | "sessions"
+  | "oidc_logout"
+  | "allow_organization_name_in_authentication_api"
+  | "mtls"
+  | "customize_mfa_in_postlogin_action"
+  | "skip_non_verifiable_callback_uri_confirmation_prompt"
+  | "resource_parameter_profile"
+  | "enable_ai_guide"
+  | "client_id_metadata_document_supported"
+  | "phone_consolidated_experience";
+
+/** `{enabled, html}` as the settings PATCH takes it. */
+export type EnabledHtmlPatch = { enabled?: boolean | undefined; html?: string | undefined };
+
+/** A client-credentials token quota as the settings PATCH takes it. */
+export type ClientCredentialsQuotaPatch = {
+  client_credentials?:
+    | { enforce?: boolean | undefined; per_day?: number | undefined; per_hour?: number | undefined }
+    | undefined;
+};
+
+/**
+ * The `PATCH /tenants/settings` body (`OPERATIONS.patchTenantSettings`): the spec's writable settings, each
+ * optional; unknown properties are refused (400), at every level.
+ */
+export type TenantSettingsPatchRequest = {
+  change_password?: EnabledHtmlPatch | null | undefined;
+  guardian_mfa_page?: EnabledHtmlPatch | null | undefined;
+  default_audience?: string | undefined;
+  default_directory?: string | undefined;
+  error_page?:
+    | { html?: string | undefined; show_log_link?: boolean | undefined; url?: string | undefined }
+    | null
+    | undefined;
+  device_flow?: { charset?: string | undefined; mask?: string | undefined } | null | undefined;
+  default_token_quota?:
+    | {
+        clients?: ClientCredentialsQuotaPatch | undefined;
+        organizations?: ClientCredentialsQuotaPatch | undefined;
+      }
+    | null
+    | undefined;
+  flags?: { [K in DeclaredKeys<TenantFlags>]?: boolean | undefined } | undefined;
+  friendly_name?: string | undefined;
+  picture_url?: string | undefined;
+  support_email?: string | undefined;
+  support_url?: string | undefined;
+  allowed_logout_urls?: string[] | undefined;
+  session_lifetime?: number | undefined;
+  idle_session_lifetime?: number | undefined;
+  ephemeral_session_lifetime?: number | undefined;
+  idle_ephemeral_session_lifetime?: number | undefined;
+  sandbox_version?: string | undefined;
+  legacy_sandbox_version?: string | undefined;
+  default_redirection_uri?: string | undefined;
+  enabled_locales?: (typeof ENABLED_LOCALES)[number][] | undefined;
+  security_headers?: SecurityHeaders | null | undefined;
+  session_cookie?: { mode: string } | null | undefined;
+  sessions?: { oidc_logout_prompt_enabled?: boolean | undefined } | null | undefined;
+  oidc_logout?: { rp_logout_end_session_endpoint_discovery?: boolean | undefined } | undefined;
+  allow_organization_name_in_authentication_api?: boolean | undefined;
+  customize_mfa_in_postlogin_action?: boolean | undefined;
+  acr_values_supported?: string[] | null | undefined;
+  mtls?: { enable_endpoint_aliases?: boolean | undefined } | null | undefined;
+  pushed_authorization_requests_supported?: boolean | undefined;
+  authorization_response_iss_parameter_supported?: boolean | null | undefined;
+  skip_non_verifiable_callback_uri_confirmation_prompt?: boolean | null | undefined;
+  resource_parameter_profile?: "audience" | "compatibility" | undefined;
+  client_id_metadata_document_supported?: boolean | undefined;
+  phone_consolidated_experience?: boolean | undefined;
+  enable_ai_guide?: boolean | undefined;
+  include_session_metadata_in_tenant_logs?: boolean | undefined;
+  dynamic_client_registration_security_mode?: "strict" | "permissive" | undefined;
+  country_codes?: { list: string[] } | undefined;
+};

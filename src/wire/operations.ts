@@ -4,7 +4,7 @@ import { captchaPatchRequestSchema, captchaResponseSchema } from "./captcha";
 import { ENDPOINTS } from "./endpoints";
 import type { EndpointSpec, OperationName } from "./endpoints";
 import { phoneTemplatesRequestSchema, phoneTemplatesResponseSchema } from "./phoneTemplates";
-import { tenantSettingsResponseSchema } from "./tenantSettings";
+import { tenantSettingsPatchRequestSchema, tenantSettingsResponseSchema } from "./tenantSettings";
 
 /** How a request body may be encoded: `application/json` or `application/x-www-form-urlencoded`. */
 export type BodyEncoding = "json" | "form";
@@ -27,9 +27,10 @@ const CAPTCHA_HINTS = {
 } as const;
 
 /**
- * Every management API operation the package uses: the one place that names its method, path, scope
- * (from `ENDPOINTS`, the zod-free half), schemas, body encodings and failure hints. The client's calls,
- * the emulator's router, scope checks and fault names, the bench and the test support all read it.
+ * Every management API operation the package sends or the emulator serves: the one place that names its
+ * method, path, scope (from `ENDPOINTS`, the zod-free half), schemas, body encodings and failure hints.
+ * The client's calls, the emulator's router, scope checks and fault names, the bench and the test support
+ * all read it. The client sends only `PACKAGE_OPERATION_NAMES`.
  */
 export const OPERATIONS = {
   getCaptcha: {
@@ -51,6 +52,13 @@ export const OPERATIONS = {
     response: tenantSettingsResponseSchema,
     hints: { 400: "Check the names passed in fields" },
   },
+  patchTenantSettings: {
+    ...ENDPOINTS.patchTenantSettings,
+    request: tenantSettingsPatchRequestSchema,
+    bodyEncodings: ["json", "form"],
+    response: tenantSettingsResponseSchema,
+    hints: { 400: "Check the settings sent: only the spec's writable settings fields, with their types" },
+  },
   getPhoneTemplates: {
     ...ENDPOINTS.getPhoneTemplates,
     bodyEncodings: [],
@@ -60,7 +68,7 @@ export const OPERATIONS = {
   putPhoneTemplates: {
     ...ENDPOINTS.putPhoneTemplates,
     request: phoneTemplatesRequestSchema,
-    bodyEncodings: ["json"],
+    bodyEncodings: ["json", "form"],
     response: phoneTemplatesResponseSchema,
     hints: {},
   },

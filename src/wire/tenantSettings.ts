@@ -1,6 +1,7 @@
 import { z } from "zod";
 
-import type { TenantSettingsField, TenantSettingsResponse } from "./model";
+import { ENABLED_LOCALES } from "./model";
+import type { TenantSettingsField, TenantSettingsPatchRequest, TenantSettingsResponse } from "./model";
 import { sameType } from "./sameType";
 
 /** The boolean members of `flags` the spec lists; the service may return more. */
@@ -140,7 +141,7 @@ export const tenantSettingsResponseSchema = z.looseObject({
   default_redirection_uri: z.string().optional(),
   enabled_locales: z.array(z.string()).optional(),
   security_headers: securityHeadersSchema.nullable().optional(),
-  session_cookie: z.looseObject({ mode: z.string().optional() }).optional(),
+  session_cookie: z.looseObject({ mode: z.string().optional() }).nullable().optional(),
   sessions: z.looseObject({ oidc_logout_prompt_enabled: z.boolean().optional() }).nullable().optional(),
   oidc_logout: z.looseObject({ rp_logout_end_session_endpoint_discovery: z.boolean().optional() }).optional(),
   allow_organization_name_in_authentication_api: z.boolean().optional(),
@@ -157,20 +158,161 @@ export const tenantSettingsResponseSchema = z.looseObject({
   include_session_metadata_in_tenant_logs: z.boolean().optional(),
   dynamic_client_registration_security_mode: z.string().optional(),
   country_codes: z.looseObject({ list: z.array(z.string()).optional() }).optional(),
+  universal_login: z
+    .looseObject({ colors: z.looseObject({}).optional(), passwordless: z.looseObject({}).optional() })
+    .optional(),
 });
 
 sameType<TenantSettingsResponse, z.infer<typeof tenantSettingsResponseSchema>>(true);
 
-/** Top-level fields the platform returns beyond the spec; `fields` may name them too. */
-export const PLATFORM_EXTRA_SETTINGS_FIELDS = ["universal_login"] as const;
+const flagsPatchSchema = z.strictObject(
+  Object.fromEntries(TENANT_FLAG_NAMES.map((name) => [name, z.boolean().optional()])) as Record<
+    (typeof TENANT_FLAG_NAMES)[number],
+    z.ZodOptional<z.ZodBoolean>
+  >,
+);
 
-/** Every top-level name `fields` may list: the spec's fields and the platform's extras. */
+const quotaPatchSchema = z.strictObject({
+  client_credentials: z
+    .strictObject({
+      enforce: z.boolean().optional(),
+      per_day: z.number().int().min(1).optional(),
+      per_hour: z.number().int().min(1).optional(),
+    })
+    .optional(),
+});
+
+const enabledHtmlPatchSchema = z.strictObject({
+  enabled: z.boolean().optional(),
+  html: z.string().optional(),
+});
+
+/**
+ * PATCH /tenants/settings body: the spec's settings fields (2.2) that can be written, each optional; the
+ * object and its nested objects are strict, so an unknown property is a 400 as the platform answers.
+ * Nullable where the spec says "or null".
+ */
+export const tenantSettingsPatchRequestSchema = z.strictObject({
+  change_password: enabledHtmlPatchSchema.nullable().optional(),
+  guardian_mfa_page: enabledHtmlPatchSchema.nullable().optional(),
+  default_audience: z.string().optional(),
+  default_directory: z.string().optional(),
+  error_page: z
+    .strictObject({
+      html: z.string().optional(),
+      show_log_link: z.boolean().optional(),
+      url: z.string().optional(),
+    })
+    .nullable()
+    .optional(),
+  device_flow: z
+    .strictObject({ charset: z.string().optional(), mask: z.string().optional() })
+    .nullable()
+    .optional(),
+  default_token_quota: z
+    .strictObject({ clients: quotaPatchSchema.optional(), organizations: quotaPatchSchema.optional() })
+    .nullable()
+    .optional(),
+  flags: flagsPatchSchema.optional(),
+  friendly_name: z.string().optional(),
+  picture_url: z.string().optional(),
+  support_email: z.string().optional(),
+  support_url: z.string().optional(),
+  allowed_logout_urls: z.array(z.string()).optional(),
+  session_lifetime: z.number().optional(),
+  idle_session_lifetime: z.number().optional(),
+  ephemeral_session_lifetime: z.number().min(1).optional(),
+  idle_ephemeral_session_lifetime: z.number().min(1).optional(),
+  sandbox_version: z.string().optional(),
+  legacy_sandbox_version: z.string().optional(),
+  default_redirection_uri: z.string().optional(),
+  enabled_locales: z.array(z.enum(ENABLED_LOCALES)).optional(),
+  security_headers: securityHeadersSchema.nullable().optional(),
+  session_cookie: z.strictObject({ mode: z.string() }).nullable().optional(),
+  sessions: z.strictObject({ oidc_logout_prompt_enabled: z.boolean().optional() }).nullable().optional(),
+  oidc_logout: z
+    .strictObject({ rp_logout_end_session_endpoint_discovery: z.boolean().optional() })
+    .optional(),
+  allow_organization_name_in_authentication_api: z.boolean().optional(),
+  customize_mfa_in_postlogin_action: z.boolean().optional(),
+  acr_values_supported: z.array(z.string()).nullable().optional(),
+  mtls: z.strictObject({ enable_endpoint_aliases: z.boolean().optional() }).nullable().optional(),
+  pushed_authorization_requests_supported: z.boolean().optional(),
+  authorization_response_iss_parameter_supported: z.boolean().nullable().optional(),
+  skip_non_verifiable_callback_uri_confirmation_prompt: z.boolean().nullable().optional(),
+  resource_parameter_profile: z.enum(["audience", "compatibility"]).optional(),
+  client_id_metadata_document_supported: z.boolean().optional(),
+  phone_consolidated_experience: z.boolean().optional(),
+  enable_ai_guide: z.boolean().optional(),
+  include_session_metadata_in_tenant_logs: z.boolean().optional(),
+  dynamic_client_registration_security_mode: z.enum(["strict", "permissive"]).optional(),
+  country_codes: z.strictObject({ list: z.array(z.string()) }).optional(),
+});
+
+sameType<TenantSettingsPatchRequest, z.infer<typeof tenantSettingsPatchRequestSchema>>(true);
+
+/**
+ * Every name `fields` may list, exactly as the platform's published OpenAPI pattern enumerates them (the last
+ * version that documented one). Response properties outside it (`sandbox_version`, `guardian_mfa_page`, …)
+ * cannot be requested by name: leave `fields` out to get everything. Two names are nested
+ * (`universal_login.colors`, `universal_login.passwordless`).
+ */
 export const TENANT_SETTINGS_FIELDS = [
-  ...(Object.keys(tenantSettingsResponseSchema.shape) as (keyof typeof tenantSettingsResponseSchema.shape)[]),
-  ...PLATFORM_EXTRA_SETTINGS_FIELDS,
+  "allowed_logout_urls",
+  "change_password",
+  "default_token_quota",
+  "error_page",
+  "flags",
+  "friendly_name",
+  "picture_url",
+  "support_email",
+  "support_url",
+  "session_lifetime",
+  "default_audience",
+  "default_directory",
+  "device_flow",
+  "idle_session_lifetime",
+  "ephemeral_session_lifetime",
+  "idle_ephemeral_session_lifetime",
+  "default_redirection_uri",
+  "universal_login",
+  "universal_login.colors",
+  "universal_login.passwordless",
+  "enabled_locales",
+  "session_cookie",
+  "sessions",
+  "oidc_logout",
+  "allow_organization_name_in_authentication_api",
+  "mtls",
+  "customize_mfa_in_postlogin_action",
+  "skip_non_verifiable_callback_uri_confirmation_prompt",
+  "resource_parameter_profile",
+  "enable_ai_guide",
+  "client_id_metadata_document_supported",
+  "phone_consolidated_experience",
 ] as const;
 
 sameType<TenantSettingsField, (typeof TENANT_SETTINGS_FIELDS)[number]>(true);
+
+const escapeName = (name: string): string => name.replace(/\./g, "\\.");
+const FIELD_ALTERNATIVES = TENANT_SETTINGS_FIELDS.map((name) => `(${escapeName(name)})`).join("|");
+
+/**
+ * The OpenAPI pattern of the `fields` query parameter: one or more {@link TENANT_SETTINGS_FIELDS} joined by
+ * commas only (no spaces, no empty entries).
+ */
+export const TENANT_SETTINGS_FIELDS_PATTERN = new RegExp(
+  `^(${FIELD_ALTERNATIVES})(,(${FIELD_ALTERNATIVES}))*$`,
+);
+
+/**
+ * Checks a `fields` query value against {@link TENANT_SETTINGS_FIELDS_PATTERN}: the listed names, or
+ * `undefined` when the value does not match.
+ */
+export function parseTenantSettingsFields(value: string): TenantSettingsField[] | undefined {
+  if (!TENANT_SETTINGS_FIELDS_PATTERN.test(value)) return undefined;
+  return value.split(",") as TenantSettingsField[];
+}
 
 /**
  * Paths (dotted, `[]` for array items) of free-form maps inside tenant settings, whose keys are data,

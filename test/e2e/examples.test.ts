@@ -11,6 +11,7 @@ import { describeWithEngine } from "./support/engine";
 import type { TestStack } from "../../scripts/support/stack";
 import { projectName, tenantEnv } from "../../scripts/support/programs";
 import { changedCount, createTestStack } from "../../scripts/support/stack";
+import { namedTenant } from "../../scripts/support/namedTenant";
 
 const repoRoot = resolve(__dirname, "../..");
 
@@ -42,7 +43,7 @@ describeWithEngine("examples/basic, the program npm start runs", () => {
   let harness: TestStack;
 
   beforeAll(async () => {
-    emulator = await startEmulator();
+    emulator = await startEmulator(namedTenant());
     harness = await createTestStack({
       programDir: "examples/basic",
       projectName: project,
@@ -114,7 +115,7 @@ describeWithEngine("examples/per-environment, one stack per environment", () => 
   let prod: TestStack;
 
   beforeAll(async () => {
-    [devTenant, prodTenant] = await Promise.all([startEmulator(), startEmulator()]);
+    [devTenant, prodTenant] = await Promise.all([startEmulator(namedTenant()), startEmulator(namedTenant())]);
     dev = await environmentStack("dev", devTenant);
     prod = await environmentStack("prod", prodTenant, {
       [`${project}:recaptchaApiKey`]: { value: apiKey, secret: true },
@@ -169,7 +170,7 @@ describeWithEngine("examples/multi-tenant, several tenants in one program", () =
   beforeAll(async () => {
     const config: ConfigMap = { [`${project}:tenants`]: { value: JSON.stringify(names) } };
     for (const name of names) {
-      const emulator = await startEmulator();
+      const emulator = await startEmulator(namedTenant());
       emulators.set(name, emulator);
       Object.assign(config, {
         [`${project}:${name}Domain`]: { value: emulator.domain },

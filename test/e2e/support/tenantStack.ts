@@ -4,6 +4,7 @@ import type { EmulatorOptions, TenantEmulator } from "../../../src/emulator";
 import { startEmulator } from "../../../src/emulator";
 import type { TestStack } from "../../../scripts/support/stack";
 import { createTestStack } from "../../../scripts/support/stack";
+import { namedTenant } from "../../../scripts/support/namedTenant";
 
 /** An emulated tenant and a stack of the e2e program configured to manage it. */
 export interface TenantStack {
@@ -21,7 +22,7 @@ export interface TenantStack {
 export async function createTenantStack(
   options: { emulator?: EmulatorOptions; credentials?: ConfigMap; programDir?: string } = {},
 ): Promise<TenantStack> {
-  const emulator = await startEmulator(options.emulator ?? {});
+  const emulator = await startEmulator(namedTenant(options.emulator));
   const credentials: ConfigMap = options.credentials ?? {
     "tenant-admin:clientId": { value: emulator.clientId },
     "tenant-admin:clientSecret": { value: emulator.clientSecret, secret: true },

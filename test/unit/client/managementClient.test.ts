@@ -80,8 +80,8 @@ describe("tenant settings", () => {
 
   it("sends fields comma-joined and include_fields, and returns only those fields", async () => {
     const { client } = harness.client();
-    const settings = await client.getTenantSettings({ fields: ["friendly_name", "session_lifetime"] });
-    expect(Object.keys(settings).sort()).toEqual(["friendly_name", "session_lifetime"]);
+    const settings = await client.getTenantSettings({ fields: ["enabled_locales", "session_lifetime"] });
+    expect(Object.keys(settings).sort()).toEqual(["enabled_locales", "session_lifetime"]);
   });
 
   it("excludes the fields when includeFields is false", async () => {
@@ -96,11 +96,21 @@ describe("tenant settings", () => {
     const error = await caught(() => client.getTenantSettings({ fields: ["friendly_name", "friendlyName"] }));
     expect(error).toBeInstanceOf(TenantRequestError);
     expect(error.message).toMatch(
-      /^GET \/tenants\/settings was not sent: unknown tenant settings field "friendlyName" in fields\. Valid fields: change_password, /,
+      /^GET \/tenants\/settings was not sent: unknown tenant settings field "friendlyName" in fields\. Valid fields: allowed_logout_urls, change_password, /,
     );
     expect(error.message).toContain("universal_login");
     expect(harness.requests()).toEqual([]);
   });
+
+  it.each(["sandbox_version", "guardian_mfa_page", "security_headers"])(
+    "refuses %s, a response property the published fields pattern does not list, before any call",
+    async (field) => {
+      const { client } = harness.client();
+      const error = await caught(() => client.getTenantSettings({ fields: [field] }));
+      expect(error).toBeInstanceOf(TenantRequestError);
+      expect(harness.requests()).toEqual([]);
+    },
+  );
 });
 
 describe("phone templates", () => {

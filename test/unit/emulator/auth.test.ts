@@ -46,7 +46,7 @@ describe("authentication", () => {
         access_token: expect.any(String),
         token_type: "Bearer",
         expires_in: 86400,
-        scope: ALL_SCOPES.join(" "),
+        scope: Object.values(SCOPES).join(" "),
       });
       expect(response.headers.get("cache-control")).toBe("no-store");
     });
@@ -78,7 +78,7 @@ describe("authentication", () => {
         azp: emulator.clientId,
         iat: expect.any(Number),
         exp: (payload.iat ?? 0) + 86400,
-        scope: ALL_SCOPES.join(" "),
+        scope: Object.values(SCOPES).join(" "),
         gty: "client-credentials",
       });
     });

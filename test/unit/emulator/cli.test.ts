@@ -74,7 +74,13 @@ describe("the tenant-emulator process", () => {
     ]);
     const { ready } = running;
 
-    expect(Object.keys(ready).sort()).toEqual(["audience", "clientId", "clientSecret", "url"]);
+    expect(Object.keys(ready).sort()).toEqual([
+      "audience",
+      "clientAssertionKeyFile",
+      "clientId",
+      "clientSecret",
+      "url",
+    ]);
     expect(ready).toMatchObject({ clientId: "cli-id", clientSecret: "cli-secret-value" });
     expect(ready.audience).toBe(`${ready.url}/api/v2/`);
     const tokenResponse = await call(ready, "POST", TOKEN_PATH, {

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { STATE_FILE_NAME } from "../../../src/emulator";
+import { CLIENT_ASSERTION_KEY_FILE_NAME, LOCK_FILE_NAME, STATE_FILE_NAME } from "../../../src/emulator";
 import { persistedStateSchema } from "../../../src/emulator/state";
 import type { PersistedState } from "../../../src/emulator/state";
 import { tokenResponseSchema } from "../../../src/wire";
@@ -158,7 +158,8 @@ describe("a data directory under SIGKILL", () => {
       try {
         expect(restarted.ready.clientId).toBe(ready.clientId);
         expect(restarted.ready.clientSecret).toBe(ready.clientSecret);
-        expect((await readdir(dataDir)).filter((name) => name !== STATE_FILE_NAME)).toEqual([]);
+        const kept = [STATE_FILE_NAME, LOCK_FILE_NAME, CLIENT_ASSERTION_KEY_FILE_NAME];
+        expect((await readdir(dataDir)).filter((name) => !kept.includes(name))).toEqual([]);
         const fresh = await tokenFor(restarted.ready, ready.clientId, ready.clientSecret);
         const captcha = await call(restarted.ready, "GET", CAPTCHA_PATH, { token: fresh });
         expect(captcha.body).toMatchObject({

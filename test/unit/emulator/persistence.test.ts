@@ -2,7 +2,12 @@ import { mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promise
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { STATE_FILE_NAME, startEmulator } from "../../../src/emulator";
+import {
+  CLIENT_ASSERTION_KEY_FILE_NAME,
+  LOCK_FILE_NAME,
+  STATE_FILE_NAME,
+  startEmulator,
+} from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
 import { persistedStateSchema } from "../../../src/emulator/state";
 import { DEFAULT_PHONE_TEMPLATES } from "../../../src/wire";
@@ -107,7 +112,8 @@ describe("persistence in a data directory", () => {
       JSON.parse(await readFile(join(dataDir, STATE_FILE_NAME), "utf8")),
     );
     expect(saved.captcha?.simple_captcha).toEqual(emulator.tenant.captcha()?.simple_captcha);
-    expect((await readdir(dataDir)).sort()).toEqual([STATE_FILE_NAME]);
+    // Closed: no temporary file left, and the lock released.
+    expect((await readdir(dataDir)).sort()).toEqual([CLIENT_ASSERTION_KEY_FILE_NAME, STATE_FILE_NAME].sort());
   });
 
   it("uses given client credentials over saved ones, and saves them", async () => {
@@ -126,7 +132,9 @@ describe("persistence in a data directory", () => {
     await writeFile(join(dataDir, `.${STATE_FILE_NAME}.12345.7.tmp`), '{"half":');
     await start();
 
-    expect(await readdir(dataDir)).toEqual([STATE_FILE_NAME]);
+    expect((await readdir(dataDir)).sort()).toEqual(
+      [CLIENT_ASSERTION_KEY_FILE_NAME, STATE_FILE_NAME, LOCK_FILE_NAME].sort(),
+    );
   });
 
   it.each([
@@ -154,7 +162,9 @@ describe("persistence in a data directory", () => {
     const second = await start();
 
     expect(second.tenant.phoneTemplates()).toEqual(DEFAULT_PHONE_TEMPLATES);
-    expect(second.tenant.settings()).toMatchObject({ friendly_name: "My Company", session_lifetime: 168 });
+    // A new tenant's settings: the ones the first start wrote (a real minimal tenant's, session lifetime 168 h).
+    expect(second.tenant.settings()).toEqual(written["settings"]);
+    expect(second.tenant.settings()).toMatchObject({ session_lifetime: 168 });
     expect(second.clientId).toBe(first.clientId);
   });
 

@@ -40,7 +40,7 @@ describe("routing", () => {
     ["POST", CAPTCHA_PATH, "GET, PATCH"],
     ["PUT", CAPTCHA_PATH, "GET, PATCH"],
     ["DELETE", CAPTCHA_PATH, "GET, PATCH"],
-    ["PATCH", SETTINGS_PATH, "GET"],
+    ["PUT", SETTINGS_PATH, "GET, PATCH"],
     ["POST", PHONE_TEMPLATES_PATH, "GET, PUT"],
     ["PATCH", PHONE_TEMPLATES_PATH, "GET, PUT"],
     ["GET", TOKEN_PATH, "POST"],

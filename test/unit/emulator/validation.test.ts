@@ -247,7 +247,7 @@ describe("request validation", () => {
     it.each<[string, string, string | undefined]>([
       ["text/plain on the CAPTCHA PATCH", CAPTCHA_PATH, "text/plain"],
       ["no content type on the CAPTCHA PATCH", CAPTCHA_PATH, undefined],
-      ["form encoding on the phone templates PUT", PHONE_TEMPLATES_PATH, "application/x-www-form-urlencoded"],
+      ["text/plain on the phone templates PUT", PHONE_TEMPLATES_PATH, "text/plain"],
       ["multipart on the phone templates PUT", PHONE_TEMPLATES_PATH, "multipart/form-data; boundary=x"],
     ])("answers %s with 415", async (_name, path, contentType) => {
       const method = path === CAPTCHA_PATH ? "PATCH" : "PUT";
