@@ -24,12 +24,13 @@ describeWithEngine("PhoneTemplates and getTenantSettings on the real engine", ()
     await tenant?.dispose();
   });
 
-  it("previews with one settings read and no write", async () => {
+  it("previews with the program's settings read, the templates' friendly-name read and no write", async () => {
     tenant.emulator.clearRequestLog();
     const { changes } = await tenant.harness.preview();
     expect(changes).toMatchObject({ create: 2 });
     const calls = tenant.calls();
-    expect(calls.filter((call) => call === "GET /api/v2/tenants/settings")).toHaveLength(1);
+    // getTenantSettings in the program, and the templates' preview once the write check holds a token.
+    expect(calls.filter((call) => call === "GET /api/v2/tenants/settings")).toHaveLength(2);
     expect(calls.filter((call) => call.startsWith("PUT"))).toEqual([]);
   });
 
@@ -100,7 +101,10 @@ describeWithEngine("PhoneTemplates in the platform's Liquid on the real engine",
     tenant.emulator.clearRequestLog();
     const { changes } = await tenant.harness.preview();
     expect(changes).toMatchObject({ create: 2 });
-    expect(tenant.calls().filter((call) => !call.startsWith("GET"))).toEqual([]);
+    // Reads and the write check's token only: nothing is written.
+    expect(tenant.calls().filter((call) => !call.startsWith("GET") && call !== "POST /oauth/token")).toEqual(
+      [],
+    );
   });
 
   // `pulumi preview --diff` prints diagnostics on stderr; the dynamic provider's lines reach it through engineLog.
@@ -110,7 +114,7 @@ describeWithEngine("PhoneTemplates in the platform's Liquid on the real engine",
       'enrollmentMessage SMS preview: "\\n  \\n  123456 is your verification code to enroll with My Company.\\n  \\n" (69 characters, GSM-7, 1 segment)',
     );
     expect(stderr).toMatch(
-      /verificationMessage SMS preview: "123456 {2}x{160}" \(168 characters, GSM-7, 2 segments\) \[friendly name: placeholder "My Company"\]/,
+      /verificationMessage SMS preview: "123456 {2}x{160}" \(168 characters, GSM-7, 2 segments\)/,
     );
     expect(stderr).toMatch(
       /warning: .*verificationMessage uses the variable tenant\.name, .*did you mean tenant\.friendly_name\?/,
