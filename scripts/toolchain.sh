@@ -184,7 +184,10 @@ if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   printf 'language host at %s\n' "$(command -v pulumi-language-nodejs)"
 else
   # Sourced: run in a subshell-free way but restore the caller's shell options afterwards.
+  # `set +o` runs in a command substitution, where bash drops errexit: record the caller's -e from $- itself,
+  # or a sourcing script (.ci/run) would carry on past failing steps.
   _toolchain_saved_opts="$(set +o)"
+  case $- in *e*) _toolchain_saved_opts+=$'\nset -o errexit' ;; esac
   _toolchain_main
   _toolchain_status=$?
   eval "$_toolchain_saved_opts"
