@@ -1,6 +1,8 @@
 import { parseArgs } from "node:util";
 
 import type { EmulatorOptions } from "./emulator";
+import { RATE_LIMIT_PRESETS } from "./rateLimit";
+import type { RateLimitPreset } from "./rateLimit";
 
 /** The `tenant-emulator --help` text. */
 export const USAGE = `Usage: tenant-emulator [options]
@@ -14,7 +16,10 @@ Options:
   --port <n>               TCP port (default 0: a free port)
   --host <address>         interface to listen on (default 127.0.0.1)
   --data-dir <dir>         keep the state in <dir>/tenant-emulator-state.json (default: memory only)
-  --rate-limit <n>         requests per second, bursts of 2n (default 100; 0 turns rate limiting off)
+  --rate-limit <n|plan>    requests per second, bursts of 2n (default 100; 0 turns rate limiting off),
+                           or a plan's documented limit: free (2/s, bursts of 10), enterprise (50, 1000/min)
+  --latency <ms>           wait this long before handling each request (default 0)
+  --latency-jitter <ms>    add up to this much at random to each request's latency (default 0)
   --no-bot-detection       the tenant's plan lacks bot detection (CAPTCHA endpoints answer 403)
   --unconfigured-captcha   a new tenant has no CAPTCHA configuration (CAPTCHA endpoints answer 404)
   --client-id <id>         the global client's id (default: generated, or kept in the data dir)
@@ -77,6 +82,8 @@ export function parseCliArgs(args: readonly string[]): CliCommand {
         host: { type: "string" },
         "data-dir": { type: "string" },
         "rate-limit": { type: "string" },
+        latency: { type: "string" },
+        "latency-jitter": { type: "string" },
         "no-bot-detection": { type: "boolean" },
         "unconfigured-captcha": { type: "boolean" },
         "client-id": { type: "string" },
@@ -104,10 +111,25 @@ export function parseCliArgs(args: readonly string[]): CliCommand {
           (n) => Number.isInteger(n) && n <= 65_535,
           "an integer from 0 to 65535",
         );
+  const rateText = values["rate-limit"];
+  const preset = rateText !== undefined && Object.hasOwn(RATE_LIMIT_PRESETS, rateText);
   const rate =
-    values["rate-limit"] === undefined
+    rateText === undefined || preset
       ? undefined
-      : parseNumber("rate-limit", values["rate-limit"], (n) => Number.isFinite(n) && n >= 0, "a number >= 0");
+      : parseNumber(
+          "rate-limit",
+          rateText,
+          (n) => Number.isFinite(n) && n >= 0,
+          `a number >= 0 or one of ${Object.keys(RATE_LIMIT_PRESETS).join(", ")}`,
+        );
+  const milliseconds = (name: "latency" | "latency-jitter"): number | undefined => {
+    const text = values[name];
+    return text === undefined
+      ? undefined
+      : parseNumber(name, text, (n) => Number.isFinite(n) && n >= 0, "a number of milliseconds >= 0");
+  };
+  const latencyMs = milliseconds("latency");
+  const latencyJitterMs = milliseconds("latency-jitter");
   const host = nonEmpty("host", values.host);
   const dataDir = nonEmpty("data-dir", values["data-dir"]);
   const clientId = nonEmpty("client-id", values["client-id"]);
@@ -137,6 +159,9 @@ export function parseCliArgs(args: readonly string[]): CliCommand {
     port,
     ...(host === undefined ? {} : { host }),
     ...(dataDir === undefined ? {} : { dataDir }),
+    ...(preset ? { rateLimit: rateText as RateLimitPreset } : {}),
+    ...(latencyMs === undefined ? {} : { latencyMs }),
+    ...(latencyJitterMs === undefined ? {} : { latencyJitterMs }),
     ...(rate === undefined
       ? {}
       : { rateLimit: rate === 0 ? false : { requestsPerSecond: rate, burst: Math.max(1, 2 * rate) } }),

@@ -21,8 +21,8 @@ import { ClientAuthenticator } from "./clientAuth";
 import { defaultCaptchaConfig, defaultPhoneTemplates, defaultTenantSettings } from "./defaults";
 import { FaultQueue } from "./faults";
 import type { Fault, FaultRoute } from "./faults";
-import { DEFAULT_RATE_LIMIT, TokenBucket, checkRateLimitOptions } from "./rateLimit";
-import type { RateLimitOptions } from "./rateLimit";
+import { DEFAULT_RATE_LIMIT, TokenBucket, rateLimitFrom } from "./rateLimit";
+import type { RateLimitOptions, RateLimitPreset } from "./rateLimit";
 import { createRoutes } from "./routes";
 import { EmulatorServer } from "./server";
 import type { RequestLogEntry } from "./server";
@@ -63,8 +63,18 @@ export interface EmulatorOptions {
    * memory only. With it the state is loaded at start and saved after each change, before the response.
    */
   readonly dataDir?: string;
-  /** The tenant's token bucket, or `false` for no rate limit; default 100 requests/s with bursts of 200. */
-  readonly rateLimit?: RateLimitOptions | false;
+  /**
+   * The tenant's token bucket, a preset shaped like a plan's documented limit (`"free"`: 2/s, bursts of
+   * 10; see `RATE_LIMIT_PRESETS`), or `false` for no rate limit; default 100 requests/s with bursts of 200.
+   */
+  readonly rateLimit?: RateLimitOptions | RateLimitPreset | false;
+  /**
+   * Milliseconds every request waits before it is handled, as a distant tenant's round trip would; default
+   * 0. A fault's own `delay` comes on top.
+   */
+  readonly latencyMs?: number;
+  /** Up to this many milliseconds added at random to {@link EmulatorOptions.latencyMs}; default 0. */
+  readonly latencyJitterMs?: number;
   /** Whether the plan includes bot detection; default `true`. Without it the CAPTCHA endpoints answer 403. */
   readonly botDetection?: boolean;
   /**
@@ -138,6 +148,11 @@ export interface TenantEmulator {
   readonly tenant: TenantControl;
   /** Every handled request, oldest first (the last 10,000 at most). */
   readonly requestLog: readonly RequestLogEntry[];
+  /**
+   * TCP connections clients opened since the start (or the last {@link TenantEmulator.clearRequestLog}):
+   * with keep-alive, one client's requests share one. Each log entry names its connection too.
+   */
+  readonly connectionsOpened: number;
   /** Signs an access token as `/oauth/token` would, e.g. a static API token for tests. */
   issueToken(options?: IssueTokenOptions): Promise<string>;
   /**
@@ -148,7 +163,7 @@ export interface TenantEmulator {
   injectFault(route: FaultRoute, fault: Fault, count?: number): void;
   /** Drops every queued fault. */
   clearFaults(): void;
-  /** Empties the request log. */
+  /** Empties the request log and sets {@link TenantEmulator.connectionsOpened} back to 0. */
   clearRequestLog(): void;
   /** Stops the server (in-flight requests finish first) and waits for pending writes of the data file. */
   close(): Promise<void>;
@@ -202,6 +217,12 @@ function parseSettingsSeed(settings: TenantSettingsResponse): TenantSettingsResp
   return parsed.data;
 }
 
+function checkMilliseconds(name: string, value: number | undefined): number {
+  const ms = value ?? 0;
+  if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`${name} must be a number >= 0, got ${ms}`);
+  return ms;
+}
+
 function checkPort(port: number): number {
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new RangeError(`port must be an integer from 0 to 65535, got ${port}`);
@@ -218,7 +239,7 @@ function checkPort(port: number): number {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<TenantEmulator> {
   const port = checkPort(options.port ?? 0);
   const host = options.host ?? "127.0.0.1";
-  if (options.rateLimit) checkRateLimitOptions(options.rateLimit);
+  if (options.rateLimit) rateLimitFrom(options.rateLimit);
   const dataDir = options.dataDir;
   let lock: DataDirLock | undefined;
   if (dataDir !== undefined) {
@@ -240,7 +261,11 @@ async function startLocked(
   lock: DataDirLock | undefined,
 ): Promise<TenantEmulator> {
   const rateLimit =
-    options.rateLimit === false ? undefined : checkRateLimitOptions(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+    options.rateLimit === false ? undefined : rateLimitFrom(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const latency = {
+    ms: checkMilliseconds("latencyMs", options.latencyMs),
+    jitterMs: checkMilliseconds("latencyJitterMs", options.latencyJitterMs),
+  };
   const loaded = options.dataDir === undefined ? undefined : await loadState(options.dataDir);
 
   const generated = loaded?.clients.global ?? generateClientCredentials();
@@ -289,6 +314,7 @@ async function startLocked(
     bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     log: options.log,
     tls,
+    latency,
   });
   const address = await server.listen(port, host);
   const url = formatUrl(tls ? "https" : "http", host, address.port);
@@ -327,6 +353,9 @@ async function startLocked(
     get requestLog(): readonly RequestLogEntry[] {
       return server.requestLog;
     },
+    get connectionsOpened(): number {
+      return server.connectionsOpened;
+    },
     issueToken: (tokenOptions: IssueTokenOptions = {}) =>
       authority.issue({
         clientId: tokenOptions.global === false ? nonGlobalClient.clientId : globalClient.clientId,
@@ -337,7 +366,7 @@ async function startLocked(
     injectFault: (route, fault, count = 1) => faults.add(route, fault, count),
     clearFaults: () => faults.clear(),
     clearRequestLog: () => {
-      server.requestLog.length = 0;
+      server.clearRequestLog();
     },
     close: async () => {
       await server.close();

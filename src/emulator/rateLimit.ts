@@ -11,6 +11,37 @@ export interface RateLimitOptions {
 /** The default limit, generous enough for end-to-end tests: 100 requests/s with bursts of 200. */
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = { requestsPerSecond: 100, burst: 200 };
 
+/**
+ * Limits shaped like the platform's documented management API limits per plan (its "Rate limit policy"
+ * pages), as token buckets:
+ *
+ * - `free`: free and trial tenants, 2 requests/s with bursts of up to 10.
+ * - `enterprise`: bursts of 50 requests, sustained 1,000 per minute (about 16.7/s).
+ * - `default`: the emulator's own default, generous enough for tests (100/s, bursts of 200).
+ *
+ * Each answers with `X-RateLimit-Limit` (the burst), `X-RateLimit-Remaining` and `X-RateLimit-Reset`
+ * (UNIX seconds), and a refused request gets the platform's 429 `too_many_requests` body.
+ */
+export const RATE_LIMIT_PRESETS = {
+  free: { requestsPerSecond: 2, burst: 10 },
+  enterprise: { requestsPerSecond: 1000 / 60, burst: 50 },
+  default: DEFAULT_RATE_LIMIT,
+} as const satisfies Record<string, RateLimitOptions>;
+
+/** The name of one of {@link RATE_LIMIT_PRESETS}. */
+export type RateLimitPreset = keyof typeof RATE_LIMIT_PRESETS;
+
+/** The bucket a preset name or explicit options describe (a `RangeError` for an unknown name). */
+export function rateLimitFrom(limit: RateLimitOptions | RateLimitPreset): RateLimitOptions {
+  if (typeof limit !== "string") return checkRateLimitOptions(limit);
+  if (!Object.hasOwn(RATE_LIMIT_PRESETS, limit)) {
+    throw new RangeError(
+      `rateLimit must be one of ${Object.keys(RATE_LIMIT_PRESETS).join(", ")} or {requestsPerSecond, burst}, got ${JSON.stringify(limit)}`,
+    );
+  }
+  return RATE_LIMIT_PRESETS[limit];
+}
+
 /** The outcome of one request against the bucket, with the values of the three rate-limit headers. */
 export interface RateLimitDecision {
   readonly allowed: boolean;

@@ -28,6 +28,8 @@ export interface RequestLogEntry {
   readonly durationMs: number;
   /** The injected fault that shaped this response, if any. */
   readonly fault?: FaultKind;
+  /** Which TCP connection it came on: 1 for the server's first, and so on (keep-alive reuses one). */
+  readonly connection: number;
 }
 
 /** The request log keeps at most this many entries (the oldest are dropped). */
@@ -43,6 +45,8 @@ export interface ServerOptions {
   readonly log: ((line: string) => void) | undefined;
   /** Serve https with this certificate and key (PEM); plain http without. */
   readonly tls?: { readonly cert: string; readonly key: string } | undefined;
+  /** Added before every request is handled: `ms` plus up to `jitterMs` at random. */
+  readonly latency?: { readonly ms: number; readonly jitterMs: number } | undefined;
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -82,6 +86,9 @@ export class EmulatorServer {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly cancelDelays = new Set<() => void>();
   private closing: Promise<void> | undefined;
+  private readonly connectionIds = new WeakMap<Socket, number>();
+  private connections = 0;
+  private connectionsAtClear = 0;
 
   constructor(private readonly options: ServerOptions) {
     const onRequest = (request: IncomingMessage, response: ServerResponse): void => {
@@ -91,6 +98,11 @@ export class EmulatorServer {
     this.server = options.tls
       ? createTlsServer({ keepAlive: true, cert: options.tls.cert, key: options.tls.key }, onRequest)
       : createServer({ keepAlive: true }, onRequest);
+    // A TLS request's socket is the TLS socket, which "secureConnection" hands over; plain http's is the TCP one.
+    this.server.on(options.tls ? "secureConnection" : "connection", (socket: Socket) => {
+      this.connections += 1;
+      this.connectionIds.set(socket, this.connections);
+    });
     this.server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
       if (error.code === "ECONNRESET" || !socket.writable) {
         socket.destroy();
@@ -102,6 +114,17 @@ export class EmulatorServer {
           `Connection: close\r\n\r\n${body}`,
       );
     });
+  }
+
+  /** TCP connections opened since the start or the last {@link EmulatorServer.clearRequestLog}. */
+  get connectionsOpened(): number {
+    return this.connections - this.connectionsAtClear;
+  }
+
+  /** Empties the request log and restarts the connection count. */
+  clearRequestLog(): void {
+    this.requestLog.length = 0;
+    this.connectionsAtClear = this.connections;
   }
 
   /** Serves the given routes from now on. */
@@ -147,12 +170,13 @@ export class EmulatorServer {
     const method = request.method ?? "GET";
     const { path, query } = splitTarget(request.url ?? "/");
     const isOAuth = path === AUTH_PATHS.token;
+    const connection = this.connectionIds.get(request.socket) ?? 0;
     const fault = this.options.faults.take(`${method} ${path}`);
     const record = (status: number): void => {
       const durationMs = performance.now() - started;
       const entry: RequestLogEntry = fault
-        ? { method, path, status, time, durationMs, fault: fault.kind }
-        : { method, path, status, time, durationMs };
+        ? { method, path, status, time, durationMs, fault: fault.kind, connection }
+        : { method, path, status, time, durationMs, connection };
       this.requestLog.push(entry);
       if (this.requestLog.length > REQUEST_LOG_LIMIT + 1000) this.requestLog.splice(0, 1000);
       this.options.log?.(
@@ -161,6 +185,10 @@ export class EmulatorServer {
     };
     let rateHeaders: Record<string, string> = {};
     try {
+      const latency = this.options.latency;
+      if (latency !== undefined && latency.ms + latency.jitterMs > 0) {
+        await this.delay(latency.ms + Math.random() * latency.jitterMs);
+      }
       if (fault && fault.kind !== "delay") {
         this.sendFault(fault, response, record);
         return;
