@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 
-import { API_PREFIX } from "../wire";
+import { API_PREFIX } from "../wire/endpoints";
 import { TenantConfigError } from "./errors";
 import {
   CLIENT_ASSERTION_SIGNING_ALGS,

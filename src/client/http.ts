@@ -1,3 +1,6 @@
+import { Agent as HttpAgent } from "node:http";
+import { Agent as HttpsAgent } from "node:https";
+
 import axios, { AxiosHeaders, type AxiosInstance } from "axios";
 import type { z } from "zod";
 
@@ -33,6 +36,12 @@ export const RETRY_POLICY = {
   rateLimitFallbackBaseMs: 1000,
   rateLimitFallbackMaxMs: 30_000,
 } as const;
+
+/**
+ * Connections one client may hold open to its tenant at once. The engine runs resources in parallel, so a
+ * few requests can be in flight together; a Free-plan tenant allows bursts of 10.
+ */
+const MAX_SOCKETS = 4;
 
 /** Largest response body accepted, in bytes. */
 const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
@@ -106,6 +115,11 @@ export class HttpTransport {
       transformResponse: [(data: unknown) => data],
       maxContentLength: MAX_RESPONSE_BYTES,
       headers: { Accept: "application/json" },
+      // One keep-alive connection per client (per tenant), reused by its token and API requests: each new
+      // connection costs a round trip (and a TLS handshake), which is most of a request to a distant tenant.
+      // Idle sockets are unref'd by the agent, so they never hold the process open.
+      httpAgent: new HttpAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }),
+      httpsAgent: new HttpsAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }),
     });
   }
 

@@ -20,6 +20,7 @@ import type { TenantConnection } from "./connection";
 import { TenantRequestError, schemaIssues } from "./errors";
 import { HttpTransport, callApi, type AccessTokenSource } from "./http";
 import { secretsInBody } from "./redact";
+import type { RunCache } from "./runCache";
 import { accessTokenSource, sharedTokenCache, type TokenCache } from "./tokens";
 
 /** Options of a {@link ManagementClient}; all optional, mostly for tests. */
@@ -34,7 +35,15 @@ export interface ManagementClientOptions {
   now?: (() => number) | undefined;
   /** Receives one line per retry or rate-limit wait (e.g. `pulumi.log.debug`); never given a credential. */
   log?: ((message: string) => void) | undefined;
+  /**
+   * Shares the reads of the CAPTCHA configuration and the phone templates between the processes of one
+   * `pulumi` command (see {@link RunCache}); default none.
+   */
+  runCache?: RunCache | undefined;
 }
+
+/** Reads a {@link RunCache} may serve: the resources' reads, not the settings a program asks for. */
+const CACHED_READS: ReadonlySet<PackageOperationName> = new Set(["getCaptcha", "getPhoneTemplates"]);
 
 /** What an access token grants, from its claims. */
 export interface TokenGrant {
@@ -67,6 +76,8 @@ export class ManagementClient {
   readonly #transport: HttpTransport;
   readonly #auth: AccessTokenSource;
   readonly #secrets: readonly string[];
+  readonly #runCache: RunCache | undefined;
+  readonly #cacheScope: string;
 
   constructor(connection: TenantConnection, options: ManagementClientOptions = {}) {
     this.baseUrl = connection.baseUrl;
@@ -87,6 +98,8 @@ export class ManagementClient {
         : credentials.kind === "clientCredentials"
           ? [credentials.clientSecret]
           : [credentials.privateKey];
+    this.#runCache = options.runCache;
+    this.#cacheScope = clientKey(connection);
   }
 
   /**
@@ -188,7 +201,13 @@ export class ManagementClient {
     const operation: OperationSpec = OPERATIONS[name];
     const body =
       operation.request === undefined ? undefined : validate(operation, operation.request, request.body);
-    return (await callApi(this.#transport, this.#apiBaseUrl, this.#auth, {
+    const cacheKey = `${this.#cacheScope}\n${operation.path}`;
+    if (this.#runCache !== undefined && CACHED_READS.has(name)) {
+      const cached = await this.#runCache.get(cacheKey);
+      const parsed = cached === undefined ? undefined : operation.response.safeParse(JSON.parse(cached));
+      if (parsed?.success === true) return parsed.data as OperationResponse<N>;
+    }
+    const response = (await callApi(this.#transport, this.#apiBaseUrl, this.#auth, {
       method: operation.method,
       path: operation.path,
       query: request.query,
@@ -196,6 +215,11 @@ export class ManagementClient {
       responseSchema: operation.response,
       secrets: [...this.#secrets, ...secretsInBody(body)],
     })) as OperationResponse<N>;
+    if (this.#runCache !== undefined) {
+      if (CACHED_READS.has(name)) await this.#runCache.set(cacheKey, JSON.stringify(response));
+      else if (operation.method !== "GET") await this.#runCache.drop(cacheKey);
+    }
+    return response;
   }
 }
 
@@ -246,7 +270,7 @@ function clientKey(connection: TenantConnection): string {
  */
 export function managementClientFor(
   connection: TenantConnection,
-  options: Pick<ManagementClientOptions, "log"> = {},
+  options: Pick<ManagementClientOptions, "log" | "runCache"> = {},
 ): ManagementClient {
   const registry = globalThis as unknown as Record<symbol, Map<string, ManagementClient> | undefined>;
   const clients = (registry[SHARED_CLIENTS] ??= new Map<string, ManagementClient>());

@@ -1,7 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 
+// Not the client index: the provider loads this at check, which must not load the HTTP client (axios).
 import type { TenantConnection, TenantConnectionSettings } from "../client/connection";
-import { CONFIG_KEYS, TenantConfigError, resolveTenantConnection } from "../client";
+import { resolveTenantConnection } from "../client/connection";
+import { TenantConfigError } from "../client/errors";
+import { CONFIG_KEYS } from "../client/settings";
 import { containsUnknown } from "./unknowns";
 
 /**

@@ -4,10 +4,9 @@ import type * as pulumi from "@pulumi/pulumi";
 
 import type { TenantConnection } from "../client/connection";
 import type { ManagementClient } from "../client/managementClient";
-import { managementClientFor } from "../client";
-import { engineLog } from "../engine/log";
-import { isRecord } from "../wire";
+import { isRecord } from "../wire/json";
 import { withoutUndefined } from "./inputs";
+import { tenantClient } from "./tenantClient";
 
 /**
  * The input that carries the `import` resource option's id. The Pulumi engine cannot import a dynamic
@@ -127,7 +126,7 @@ export async function adoption<Inputs extends object, Settings extends object>(
 ): Promise<Adoption<Settings>> {
   const problem = importIdProblem(importId, target.path, new URL(connection.baseUrl).host);
   if (problem !== undefined) return { failure: { property: IMPORT_ID_KEY, reason: problem } };
-  const current = await target.read(managementClientFor(connection, { log: engineLog }), declared);
+  const current = await target.read(tenantClient(connection), declared);
   if (current === undefined) {
     return {
       failure: { property: IMPORT_ID_KEY, reason: `cannot import: the tenant has no ${target.label}` },

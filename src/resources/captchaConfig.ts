@@ -1,15 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
 
 import type { CamelCased } from "../client/casing";
-import { TenantApiError, toCamelDeep, toCamelKey, toSnakeDeep } from "../client";
+// Modules, not the client and wire indexes: the provider loads this file at check and diff, which must not
+// load the HTTP client or other resources' schemas.
+import { toCamelDeep, toCamelKey, toSnakeDeep } from "../client/casing";
+import { TenantApiError } from "../client/errors";
+import { CAPTCHA_SECRET_FIELDS, CREDENTIAL_PROVIDER_IDS, captchaPatchRequestSchema } from "../wire/captcha";
+import { ENDPOINTS } from "../wire/endpoints";
+import { isRecord } from "../wire/json";
 import type { CaptchaPatchRequest, CaptchaProviderId, CaptchaResponse } from "../wire/model";
-import {
-  CAPTCHA_SECRET_FIELDS,
-  CREDENTIAL_PROVIDER_IDS,
-  OPERATIONS,
-  captchaPatchRequestSchema,
-  isRecord,
-} from "../wire";
 import { IMPORT_ID_KEY, withoutImportOption } from "./adoption";
 import { schemaFailures } from "./checkFailures";
 import type { DeepInput } from "./inputs";
@@ -154,13 +153,13 @@ export function createCaptchaConfigProvider(
   context: ProviderContext,
 ): Required<pulumi.dynamic.ResourceProvider> {
   return tenantObjectProvider<CaptchaConfigInputs, CaptchaConfigSettings>(context, {
-    path: OPERATIONS.patchCaptcha.path,
+    path: ENDPOINTS.patchCaptcha.path,
     label: "CAPTCHA configuration",
     unreadable: SECRET_FIELDS,
     printable: ["activeProviderId", "resetOnDelete"],
     needs: {
       resource: "CaptchaConfig",
-      scopes: [OPERATIONS.patchCaptcha.scope],
+      scopes: [ENDPOINTS.patchCaptcha.scope],
       // A non-global client and a plan without bot detection fail the read as they would fail the PATCH.
       probe: (client) => client.getCaptcha(),
     },

@@ -1,8 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 
-import { toCamelKey } from "../client";
-import { formatPropertyPath } from "../wire";
+import { toCamelKey } from "../client/casing";
+import { formatPropertyPath } from "../wire/propertyPath";
 import { isUnknownAt } from "../engine/unknowns";
 
 /**

@@ -1,5 +1,6 @@
-import { CONFIG_KEYS, ENV_VARS, TenantConnectionError } from "../client";
-import type { TenantAdminError } from "../client";
+import { TenantConnectionError } from "../client/errors";
+import type { TenantAdminError } from "../client/errors";
+import { CONFIG_KEYS, ENV_VARS } from "../client/settings";
 
 /**
  * A failure as the engine should print it: one line. The dynamic-provider host prints a failed check,

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 
 import * as pulumi from "@pulumi/pulumi";
 
-import { isRecord } from "../wire";
+import { isRecord } from "../wire/json";
 
 import { containsUnknown } from "../engine/unknowns";
 

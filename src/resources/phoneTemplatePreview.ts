@@ -1,4 +1,3 @@
-import { managementClientFor } from "../client";
 import {
   DEFAULT_FRIENDLY_NAME,
   multiSegmentWarning,
@@ -8,6 +7,7 @@ import {
   unknownVariableWarning,
 } from "../templates";
 import { engineLog } from "../engine/log";
+import { tenantClientWithToken } from "./tenantClient";
 import type { EngineLogSeverity } from "../engine/log";
 import type { ProviderContext, TenantInputs } from "../engine/tenantArgs";
 import { containsUnknown } from "../engine/unknowns";
@@ -51,8 +51,8 @@ export function templatePreviewReporter(
       const connection = context.connection(tenant);
       const known = friendlyNames.get(connection.baseUrl);
       if (known !== undefined) return { name: known, read: true };
-      const client = managementClientFor(connection, { log: engineLog });
-      if (!client.hasFetchedToken()) return placeholder;
+      const client = tenantClientWithToken(connection);
+      if (client === undefined) return placeholder;
       const settings = await client.getTenantSettings({ fields: ["friendly_name"] });
       if (settings.friendly_name === undefined) return placeholder;
       friendlyNames.set(connection.baseUrl, settings.friendly_name);

@@ -1,10 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
 
 import type { CamelCased } from "../client/casing";
-import { toCamelDeep, toSnakeDeep } from "../client";
+// Modules, not the client and wire indexes: the provider loads this file at check and diff, which must not
+// load the HTTP client or other resources' schemas.
+import { toCamelDeep, toSnakeDeep } from "../client/casing";
 import type { PhoneTemplatesRequest, PhoneTemplatesResponse } from "../wire/model";
 import { reviewPhoneTemplate } from "../templates";
-import { DEFAULT_PHONE_TEMPLATES, OPERATIONS, phoneTemplatesRequestSchema } from "../wire";
+import { ENDPOINTS } from "../wire/endpoints";
+import { DEFAULT_PHONE_TEMPLATES } from "../wire/model";
+import { phoneTemplatesRequestSchema } from "../wire/phoneTemplates";
 import { withoutImportOption } from "./adoption";
 import { schemaFailures } from "./checkFailures";
 import { DRY_RUN_KEY } from "./inputs";
@@ -85,12 +89,12 @@ export function createPhoneTemplatesProvider(
   log?: PreviewLog,
 ): Required<pulumi.dynamic.ResourceProvider> {
   const provider = tenantObjectProvider<PhoneTemplatesInputs, PhoneTemplateMessages>(context, {
-    path: OPERATIONS.putPhoneTemplates.path,
+    path: ENDPOINTS.putPhoneTemplates.path,
     label: "phone templates",
     unreadable: [],
     // The engine would print a (multi-line) template beside its failure; the reason names the property.
     printable: [],
-    needs: { resource: "PhoneTemplates", scopes: [OPERATIONS.putPhoneTemplates.scope] },
+    needs: { resource: "PhoneTemplates", scopes: [ENDPOINTS.putPhoneTemplates.scope] },
 
     failures(news) {
       return [

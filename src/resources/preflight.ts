@@ -1,5 +1,6 @@
-import type { ManagementClient, TenantConnection } from "../client";
-import { TenantAdminError } from "../client";
+import type { TenantConnection } from "../client/connection";
+import { TenantAdminError } from "../client/errors";
+import type { ManagementClient } from "../client/managementClient";
 import { onTenantMessage } from "./failures";
 
 /** What `pulumi up` will need of a tenant to write one kind of object. */

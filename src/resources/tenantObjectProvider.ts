@@ -1,7 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 
-import type { ManagementClient, TenantConnection } from "../client";
-import { TenantAdminError, managementClientFor } from "../client";
+import { TenantAdminError } from "../client/errors";
+import type { TenantConnection } from "../client/connection";
+import type { ManagementClient } from "../client/managementClient";
 import { IMPORT_ID_KEY, adoption, tenantObjectId, withoutFields } from "./adoption";
 import { ProviderFailure, onTenantMessage } from "./failures";
 import { withoutPrintedValues } from "./checkFailures";
@@ -9,6 +10,7 @@ import { DRY_RUN_KEY, changedKeys, omit, withoutUndefined } from "./inputs";
 import { WritePreflight } from "./preflight";
 import type { WriteNeeds } from "./preflight";
 import { engineLog } from "../engine/log";
+import { tenantClient } from "./tenantClient";
 import type { ProviderContext, TenantInputs } from "../engine/tenantArgs";
 import { containsUnknown } from "../engine/unknowns";
 
@@ -92,13 +94,12 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
   const resource = operations.needs.resource;
   // One per provider process and resource type: the preview's write checks, remembered per tenant.
   const preflights = new WritePreflight();
-  const clientFor = (connection: TenantConnection) => managementClientFor(connection, { log: engineLog });
 
   async function write(inputs: Inputs): Promise<{ id: string; outs: TenantObjectState<Inputs> }> {
     const connection = context.connection(inputs.tenant);
     const settings = omit(inputs, ["domain"]);
     const stored = await onTenant(connection.baseUrl, () =>
-      operations.write(clientFor(connection), settings),
+      operations.write(tenantClient(connection), settings),
     );
     const id = tenantObjectId(new URL(connection.baseUrl).host, operations.path);
     return { id, outs: withoutUndefined({ ...settings, ...stored, domain: connection.baseUrl }) };
@@ -149,7 +150,7 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
   async function preflight(inputs: Inputs): Promise<string | undefined> {
     if (containsUnknown(inputs.tenant)) return undefined;
     const connection = context.connection(inputs.tenant);
-    return preflights.check(connection, clientFor(connection), operations.needs);
+    return preflights.check(connection, tenantClient(connection), operations.needs);
   }
 
   const provider = {
@@ -223,7 +224,7 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
       const connection = connectionFor(state, "refreshed");
       if (connection === undefined) return { id, props: state };
       const current = await onTenant(connection.baseUrl, () =>
-        operations.read(clientFor(connection), omit(state, BINDING_KEYS)),
+        operations.read(tenantClient(connection), omit(state, BINDING_KEYS)),
       );
       if (current === undefined) return {};
       const refreshed = withoutUndefined({ ...state, ...current });
@@ -234,7 +235,7 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
       const connection = connectionFor(state, "deleted");
       if (connection === undefined) return;
       await onTenant(connection.baseUrl, () =>
-        operations.remove(clientFor(connection), omit(state, BINDING_KEYS)),
+        operations.remove(tenantClient(connection), omit(state, BINDING_KEYS)),
       );
     },
   } satisfies Required<pulumi.dynamic.ResourceProvider<Inputs, TenantObjectState<Inputs>>>;

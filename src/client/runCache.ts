@@ -1,0 +1,114 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { lstat, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** How long a cached read serves the same `pulumi` command; past it, the tenant is asked again. */
+export const RUN_CACHE_TTL_MS = 15 * 60 * 1000;
+
+/**
+ * Reads of one `pulumi` command, shared by the dynamic-provider processes it starts. `pulumi refresh` (and
+ * `pulumi up --refresh`) runs a preview pass and then the real pass, each in a fresh provider process, and
+ * both read every resource: with this cache the second pass records what the first one read (and showed
+ * the user) instead of asking the tenant again, so a refresh costs one read per resource and, when every
+ * read is cached, no token.
+ *
+ * Only bodies of reads are kept (the service never returns a secret in them), in files of mode 0600 in a
+ * directory of mode 0700 owned by the user, keyed by a hash of the command's process id and start time, the
+ * tenant, the credentials' fingerprint and the path. A write to a path drops its entry.
+ */
+export class RunCache {
+  readonly #dir: string;
+  readonly #run: string;
+  readonly #now: () => number;
+
+  constructor(
+    run: string,
+    dir = join(tmpdir(), `pulumi-tenant-admin-${process.getuid?.() ?? "user"}`),
+    now = Date.now,
+  ) {
+    this.#run = run;
+    this.#dir = dir;
+    this.#now = now;
+  }
+
+  /** The cached body of `key`, or undefined (absent, expired, unreadable: the caller asks the tenant). */
+  async get(key: string): Promise<string | undefined> {
+    try {
+      const entry = JSON.parse(await readFile(this.#file(key), "utf8")) as {
+        expires?: unknown;
+        body?: unknown;
+      };
+      if (typeof entry.expires !== "number" || entry.expires < this.#now()) return undefined;
+      return typeof entry.body === "string" ? entry.body : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Keeps `body` for `key`; a failure to write only means the next pass reads again. */
+  async set(key: string, body: string): Promise<void> {
+    try {
+      if (!(await this.#ensureDir())) return;
+      const file = this.#file(key);
+      const temporary = `${file}.${process.pid}.tmp`;
+      await writeFile(temporary, JSON.stringify({ expires: this.#now() + RUN_CACHE_TTL_MS, body }), {
+        mode: 0o600,
+      });
+      await rename(temporary, file);
+    } catch {
+      // Best effort.
+    }
+  }
+
+  /** Drops `key` (after a write to its path). */
+  async drop(key: string): Promise<void> {
+    await rm(this.#file(key), { force: true }).catch(() => undefined);
+  }
+
+  #file(key: string): string {
+    return join(this.#dir, `${createHash("sha256").update(`${this.#run}\n${key}`).digest("hex")}.json`);
+  }
+
+  /** Creates the directory; refuses one that is a symlink, another user's, or open to others. */
+  async #ensureDir(): Promise<boolean> {
+    await mkdir(this.#dir, { recursive: true, mode: 0o700 });
+    const stats = await lstat(this.#dir);
+    const uid = process.getuid?.();
+    return stats.isDirectory() && (uid === undefined || stats.uid === uid) && (stats.mode & 0o077) === 0;
+  }
+}
+
+/**
+ * The `pulumi` command this process runs under (the provider's parent is a shell the CLI started, so it
+ * looks a few levels up), as `<pid>:<start time>`; undefined where `/proc` is not available (no cache).
+ */
+export function pulumiCommandRun(): string | undefined {
+  let pid = process.ppid;
+  for (let depth = 0; depth < 4 && pid > 1; depth += 1) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      return undefined;
+    }
+    const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    // After "pid (comm)": state ppid … and the start time is the 20th field from there.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (comm === "pulumi") return `${pid}:${fields[19] ?? ""}`;
+    pid = Number(fields[1]);
+  }
+  return undefined;
+}
+
+let commandCache: RunCache | null | undefined;
+
+/** The {@link RunCache} of the `pulumi` command this process runs under, or undefined outside one. */
+export function commandRunCache(): RunCache | undefined {
+  if (commandCache === undefined) {
+    const run = pulumiCommandRun();
+    commandCache = run === undefined ? null : new RunCache(run);
+  }
+  return commandCache ?? undefined;
+}
