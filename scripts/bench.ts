@@ -1,23 +1,23 @@
 /**
- * `npm run bench`: measured figures of the package on this machine, in one run, against local emulators and
- * through the real Pulumi CLI (Automation API, a temp workspace and file:// backend per stack, as the e2e
- * harness makes them). Prints markdown tables, each figure beside its target:
+ * `npm run bench`: measured figures of the package on this machine, against local emulators and through the
+ * real Pulumi CLI (Automation API, a temp workspace and file:// backend per stack, as the e2e harness makes
+ * them). Prints markdown and writes docs/performance.md:
  *
- * 1. HTTP calls per lifecycle step of examples/basic (preview, up, preview and up without changes, refresh), counted
- *    from the emulator's request log.
- * 2. Engine overhead: median `pulumi preview` time of examples/basic over that of an empty program.
- * 3. State size: bytes of the serialized provider (`__provider`) per resource in `pulumi stack export`,
- *    beside a naive provider that captures axios (scripts/bench-programs/naive).
- * 4. Scale: one program managing N tenants (scripts/bench-programs/scale), `up` time, calls and token
- *    fetches per tenant, peak RSS of the dynamic-provider process; and rate-limit isolation between tenants.
+ * - per lifecycle step of examples/basic (preview, up, no-change preview, refresh, destroy): wall time with the
+ *   tenant at 0 ms and at 100 ms per request under the Free-plan limit, requests and connections opened,
+ *   medians of interleaved runs, beside an empty TypeScript program that imports @pulumi/pulumi;
+ * - what loading the provider costs in a fresh Node process, with and without NODE_COMPILE_CACHE.
  *
- * Usage: npm run bench   (builds, then runs this file with the toolchain on PATH)
+ * With `--more`, also the older sections: calls per step with their targets, engine overhead against a naive
+ * dynamic provider, the serialized provider's size, and scale to 50 tenants.
+ *
+ * Usage: npm run bench [-- --runs N] [--compare-provider <dir of another build>] [--more] [--no-write]
  */
 import { execFile } from "node:child_process";
-import { readFile, readdir } from "node:fs/promises";
+import { readFile, readdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
-import { promisify } from "node:util";
+import { parseArgs, promisify } from "node:util";
 
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 
@@ -27,6 +27,8 @@ import { AUTH_PATHS, operationRoute } from "../src/wire";
 import type { TestStack } from "./support/stack";
 import { projectName, tenantEnv } from "./support/programs";
 import { createTestStack } from "./support/stack";
+import { lifecycleReport as lifecycleFiguresReport, measureLifecycle } from "./benchLifecycle";
+import { PERFORMANCE_PAGE, performancePage } from "./support/performancePage";
 
 const execFileAsync = promisify(execFile);
 
@@ -37,6 +39,8 @@ const PATCH_CAPTCHA = operationRoute("patchCaptcha");
 const GET_TEMPLATES = operationRoute("getPhoneTemplates");
 const PUT_TEMPLATES = operationRoute("putPhoneTemplates");
 
+/** How many interleaved runs the lifecycle table takes the medians of. */
+const LIFECYCLE_RUNS = 5;
 /** How many timed previews of each program the overhead ratio takes the median of. */
 const OVERHEAD_REPETITIONS = 7;
 /** The tenant counts of the scale figure. */
@@ -621,12 +625,33 @@ async function machine(): Promise<string> {
   );
 }
 
-async function main(): Promise<void> {
-  const started = performance.now();
-  const sections: string[] = [`Machine: ${await machine()}`, ""];
-  const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
+interface BenchArgs {
+  runs: number;
+  compareProvider: string | undefined;
+  more: boolean;
+  write: boolean;
+}
 
-  log("1/4 HTTP calls per lifecycle step of examples/basic");
+function benchArgs(args: readonly string[]): BenchArgs {
+  const { values } = parseArgs({
+    args: [...args],
+    options: {
+      runs: { type: "string", default: String(LIFECYCLE_RUNS) },
+      "compare-provider": { type: "string" },
+      more: { type: "boolean", default: false },
+      "no-write": { type: "boolean", default: false },
+    },
+  });
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error(`--runs must be a positive integer, got ${values.runs}`);
+  return { runs, compareProvider: values["compare-provider"], more: values.more, write: !values["no-write"] };
+}
+
+/** The sections that were `npm run bench` before the lifecycle table: `npm run bench -- --more`. */
+async function moreSections(log: (message: string) => void): Promise<string[]> {
+  const sections: string[] = [];
+  log("more 1/4 HTTP calls per lifecycle step of examples/basic");
   const example = await exampleLifecycle();
   let naive: NaiveStack | undefined;
   try {
@@ -637,14 +662,14 @@ async function main(): Promise<void> {
       "",
     );
     naive = await deployNaive();
-    log("2/4 engine overhead (previews, interleaved)");
+    log("more 2/4 engine overhead (previews, interleaved)");
     sections.push(
       `### Engine overhead (${OVERHEAD_REPETITIONS} timed previews each, interleaved, after one warm-up each)`,
       "",
       await overheadReport(example.harness, naive.harness),
       "",
     );
-    log("3/4 state size");
+    log("more 3/4 state size");
     sections.push(
       "### Serialized provider per resource (`pulumi stack export`)",
       "",
@@ -657,18 +682,50 @@ async function main(): Promise<void> {
     await naive?.harness.dispose();
     await naive?.emulator.close();
   }
-  log(`4/4 scale (${SCALE_TENANTS.join(", ")} tenants, then 10 with one rate-limited)`);
+  log(`more 4/4 scale (${SCALE_TENANTS.join(", ")} tenants, then 10 with one rate-limited)`);
   sections.push(
     "### Scale: one program, N tenants (CaptchaConfig + PhoneTemplates each, `tenant` argument)",
     "",
     await scaleReport(naive.peakKiB),
     "",
   );
-  sections.push(
-    `Total bench wall time: ${seconds(performance.now() - started)}; load average at the end ${loadAverage()} ` +
-      "(1 / 5 / 15 min; above 2 means other work shared the 2 cores).",
-  );
-  process.stdout.write(`${sections.join("\n")}\n`);
+  return sections;
+}
+
+async function main(): Promise<void> {
+  const args = benchArgs(process.argv.slice(2));
+  const started = performance.now();
+  const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
+  const machineLine = await machine();
+  const loadAtStart = loadAverage();
+
+  log(`lifecycle: ${args.runs} interleaved runs`);
+  const figures = await measureLifecycle(args.runs, args.compareProvider, log);
+  const { markdown, previewRatio } = lifecycleFiguresReport(figures);
+  const more = args.more ? await moreSections(log) : [];
+  const command = [
+    "npm run bench",
+    ...(process.argv.length > 2 ? ["--", ...process.argv.slice(2)] : []),
+  ].join(" ");
+  const footer =
+    `Command: \`${command}\`; bench wall time ${seconds(performance.now() - started)}; load average ` +
+    `(1 / 5 / 15 min) at the start ${loadAtStart}, at the end ${loadAverage()} (above ${os.cpus().length} means ` +
+    "other work shared the cores).";
+  const report = [
+    `Machine: ${machineLine}`,
+    "",
+    markdown,
+    "",
+    `Preview (fresh stack, 0 ms) ÷ empty program preview: ${previewRatio.toFixed(2)} (target ≤ 1.5: ${verdict(previewRatio <= 1.5)}).`,
+    "",
+    ...more,
+    footer,
+  ].join("\n");
+  process.stdout.write(`${report}\n`);
+  if (args.write) {
+    await writeFile(PERFORMANCE_PAGE, performancePage(report));
+    log(`wrote ${PERFORMANCE_PAGE}`);
+  }
 }
 
 main().catch((error: unknown) => {

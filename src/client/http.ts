@@ -41,7 +41,7 @@ export const RETRY_POLICY = {
  * Connections one client may hold open to its tenant at once. The engine runs resources in parallel, so a
  * few requests can be in flight together; a Free-plan tenant allows bursts of 10.
  */
-const MAX_SOCKETS = 4;
+const MAX_SOCKETS = 1;
 
 /** Largest response body accepted, in bytes. */
 const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;

@@ -13,7 +13,7 @@ import { IMPORT_ID_KEY, withoutImportOption } from "./adoption";
 import { schemaFailures } from "./checkFailures";
 import type { DeepInput } from "./inputs";
 import { DRY_RUN_KEY, omit, withSecretFields } from "./inputs";
-import { providerStub } from "./providerStub";
+import { TenantAdminDynamicResource } from "./providerStub";
 import type { ProviderContext, TenantArgs, TenantInputs } from "../engine/tenantArgs";
 import { secretTenant, singletonOptions } from "../engine/tenantArgs";
 import { tenantObjectProvider } from "./tenantObjectProvider";
@@ -148,7 +148,7 @@ function declaredAsOnTenant(
   return result as CaptchaConfigSettings;
 }
 
-/** Creates the provider implementation the serialized {@link providerStub} loads by package name. */
+/** Creates the provider implementation that `providerSource` in state loads by package name. */
 export function createCaptchaConfigProvider(
   context: ProviderContext,
 ): Required<pulumi.dynamic.ResourceProvider> {
@@ -241,7 +241,7 @@ function activeProviderFailures(settings: CaptchaConfigSettings): pulumi.dynamic
  * Refresh reads the configuration back and reports out-of-band changes of every readable field;
  * secrets and api keys, which the service never returns, are kept from state.
  */
-export class CaptchaConfig extends pulumi.dynamic.Resource {
+export class CaptchaConfig extends TenantAdminDynamicResource {
   /** The active provider, as the tenant has it. */
   declare readonly activeProviderId: pulumi.Output<CaptchaProviderId>;
   /** The declared Arkose block as the tenant has it (`secret` from state); secret as a whole. */
@@ -277,13 +277,6 @@ export class CaptchaConfig extends pulumi.dynamic.Resource {
       importId: adopted.importId,
       [DRY_RUN_KEY]: pulumi.runtime.isDryRun(),
     };
-    super(
-      providerStub("captchaConfig"),
-      name,
-      props,
-      singletonOptions(adopted.opts),
-      "tenant-admin",
-      "CaptchaConfig",
-    );
+    super("captchaConfig", "CaptchaConfig", name, props, singletonOptions(adopted.opts));
   }
 }

@@ -12,7 +12,7 @@ import { phoneTemplatesRequestSchema } from "../wire/phoneTemplates";
 import { withoutImportOption } from "./adoption";
 import { schemaFailures } from "./checkFailures";
 import { DRY_RUN_KEY } from "./inputs";
-import { providerStub } from "./providerStub";
+import { TenantAdminDynamicResource } from "./providerStub";
 import type { ProviderContext, TenantArgs, TenantInputs } from "../engine/tenantArgs";
 import { secretTenant, singletonOptions } from "../engine/tenantArgs";
 import { tenantObjectProvider } from "./tenantObjectProvider";
@@ -80,7 +80,7 @@ function fromWire(response: PhoneTemplatesResponse): PhoneTemplateMessages {
 }
 
 /**
- * Creates the provider implementation the serialized {@link providerStub} loads by package name.
+ * Creates the provider implementation that `providerSource` in state loads by package name.
  *
  * @param log where check prints the template preview and warnings; default the engine output (`engineLog`)
  */
@@ -132,7 +132,7 @@ export function createPhoneTemplatesProvider(
  * The tenant's phone (SMS and voice) MFA message templates for enrollment and verification. One per
  * tenant. A destroy restores the platform's default texts. See {@link PhoneTemplatesArgs}.
  */
-export class PhoneTemplates extends pulumi.dynamic.Resource {
+export class PhoneTemplates extends TenantAdminDynamicResource {
   /** The enrollment text as stored on the tenant. */
   declare readonly enrollmentMessage: pulumi.Output<string>;
   /** The verification text as stored on the tenant. */
@@ -149,13 +149,6 @@ export class PhoneTemplates extends pulumi.dynamic.Resource {
       importId: adopted.importId,
       [DRY_RUN_KEY]: pulumi.runtime.isDryRun(),
     };
-    super(
-      providerStub("phoneTemplates"),
-      name,
-      props,
-      singletonOptions(adopted.opts),
-      "tenant-admin",
-      "PhoneTemplates",
-    );
+    super("phoneTemplates", "PhoneTemplates", name, props, singletonOptions(adopted.opts));
   }
 }

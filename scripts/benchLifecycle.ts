@@ -1,0 +1,291 @@
+/**
+ * The lifecycle figures of `npm run bench` (issue 16): per step of examples/basic (preview, up, no-change
+ * preview, refresh, destroy), wall time with the tenant at 0 ms and at 100 ms per request under a
+ * Free-plan-like rate limit, requests and connections opened, medians of interleaved runs, beside an empty
+ * TypeScript program that imports @pulumi/pulumi; and what loading the provider costs in a fresh process.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+
+import type { EmulatorOptions, TenantEmulator } from "../src/emulator";
+import { startEmulator } from "../src/emulator";
+import type { ProviderLoad } from "./support/providerLoad";
+import { measureProviderLoad } from "./support/providerLoad";
+import { projectName, tenantEnv } from "./support/programs";
+import type { TestStack } from "./support/stack";
+import { createTestStack } from "./support/stack";
+
+/** The steps, in the order one run takes them. */
+export const STEPS = ["preview", "up", "no-change preview", "refresh", "destroy"] as const;
+export type Step = (typeof STEPS)[number];
+
+/** The tenant conditions each run is measured under. */
+export const CONDITIONS: readonly { name: string; emulator: EmulatorOptions }[] = [
+  { name: "0 ms", emulator: { rateLimit: false } },
+  { name: "100 ms, Free plan limit", emulator: { latencyMs: 100, rateLimit: "free" } },
+];
+
+interface StepFigure {
+  ms: number;
+  requests: number;
+  connections: number;
+}
+
+/** Every measured value, by series. */
+export interface LifecycleFigures {
+  runs: number;
+  /** `${condition} / ${step}` → one figure per run. */
+  steps: Map<string, StepFigure[]>;
+  /** The empty program's preview and no-change up, and both previews with the compile cache. */
+  baseline: Map<string, number[]>;
+  /** Provider load in a fresh process, without and with NODE_COMPILE_CACHE, by build. */
+  providerLoad: Map<string, ProviderLoad[]>;
+}
+
+function push<T>(map: Map<string, T[]>, key: string, value: T): void {
+  map.set(key, [...(map.get(key) ?? []), value]);
+}
+
+async function timed(operation: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await operation();
+  return performance.now() - started;
+}
+
+const HCAPTCHA_CONFIG = (project: string) => ({
+  [`${project}:hcaptchaSiteKey`]: { value: "bench-site-key" },
+  [`${project}:hcaptchaSecret`]: { value: "bench-hcaptcha-secret", secret: true },
+});
+
+/** One lifecycle of examples/basic against a fresh emulator. */
+async function lifecycle(
+  options: EmulatorOptions,
+  env: Record<string, string>,
+): Promise<Map<Step, StepFigure>> {
+  const project = projectName("Pulumi.yaml");
+  const emulator: TenantEmulator = await startEmulator(options);
+  let harness: TestStack | undefined;
+  try {
+    harness = await createTestStack({
+      programDir: "examples/basic",
+      projectName: project,
+      stackName: "bench",
+      env: { ...tenantEnv(emulator), ...env },
+      config: HCAPTCHA_CONFIG(project),
+    });
+    const stack = harness;
+    const operations: Record<Step, () => Promise<unknown>> = {
+      preview: () => stack.preview(),
+      up: () => stack.up(),
+      "no-change preview": () => stack.preview(),
+      refresh: () => stack.refresh(),
+      destroy: () => stack.destroy(),
+    };
+    const figures = new Map<Step, StepFigure>();
+    for (const step of STEPS) {
+      emulator.clearRequestLog();
+      const ms = await timed(operations[step]);
+      figures.set(step, {
+        ms,
+        requests: emulator.requestLog.length,
+        connections: emulator.connectionsOpened,
+      });
+    }
+    return figures;
+  } finally {
+    await harness?.dispose();
+    await emulator.close();
+  }
+}
+
+/**
+ * Takes `runs` interleaved runs: each run does one lifecycle per condition, the empty program's preview and
+ * no-change up, and one preview of each program with the compile cache, so slow moments of the machine
+ * spread over every series alike.
+ */
+export async function measureLifecycle(
+  runs: number,
+  compareBuild: string | undefined,
+  log: (message: string) => void,
+): Promise<LifecycleFigures> {
+  const figures: LifecycleFigures = { runs, steps: new Map(), baseline: new Map(), providerLoad: new Map() };
+  const cacheDir = mkdtempSync(join(tmpdir(), "tenant-admin-bench-compile-cache-"));
+  const compileCache = { NODE_COMPILE_CACHE: cacheDir };
+  const project = projectName("Pulumi.yaml");
+  const empty = await createTestStack({
+    programDir: "scripts/bench-programs/empty",
+    projectName: "tenant-admin-bench-empty",
+    stackName: "bench",
+    env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
+  });
+  const emptyCached = await createTestStack({
+    programDir: "scripts/bench-programs/empty",
+    projectName: "tenant-admin-bench-empty",
+    stackName: "bench",
+    env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true", ...compileCache },
+  });
+  const emulator = await startEmulator({ rateLimit: false });
+  const deployedCached = await createTestStack({
+    programDir: "examples/basic",
+    projectName: project,
+    stackName: "bench",
+    env: { ...tenantEnv(emulator), ...compileCache },
+    config: HCAPTCHA_CONFIG(project),
+  });
+  try {
+    // Warm-up, not counted: file-system caches, the compile cache's first fill, the stacks' first update.
+    await empty.up();
+    await emptyCached.up();
+    await deployedCached.up();
+    await deployedCached.preview();
+    for (let run = 1; run <= runs; run += 1) {
+      log(`lifecycle run ${run} of ${runs}`);
+      for (const condition of CONDITIONS) {
+        for (const [step, figure] of await lifecycle(condition.emulator, {})) {
+          push(figures.steps, `${condition.name} / ${step}`, figure);
+        }
+      }
+      push(figures.baseline, "empty program: preview", await timed(() => empty.preview()));
+      push(figures.baseline, "empty program: up (no changes)", await timed(() => empty.up()));
+      push(
+        figures.baseline,
+        "empty program: preview, NODE_COMPILE_CACHE",
+        await timed(() => emptyCached.preview()),
+      );
+      push(
+        figures.baseline,
+        "examples/basic: no-change preview, NODE_COMPILE_CACHE",
+        await timed(() => deployedCached.preview()),
+      );
+      const builds: [string, string][] = [["this build", process.cwd()]];
+      if (compareBuild !== undefined) builds.push(["compared build", compareBuild]);
+      for (const [name, dir] of builds) {
+        push(figures.providerLoad, name, await measureProviderLoad(dir));
+        push(
+          figures.providerLoad,
+          `${name}, NODE_COMPILE_CACHE`,
+          await measureProviderLoad(dir, compileCache),
+        );
+      }
+    }
+  } finally {
+    await Promise.all([empty.dispose(), emptyCached.dispose(), deployedCached.dispose()]);
+    await emulator.close();
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+function table(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
+  const line = (cells: readonly (string | number)[]) => `| ${cells.map(String).join(" | ")} |`;
+  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+function range(values: readonly number[]): string {
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  return min === max ? String(min) : `${min}–${max}`;
+}
+
+/** The markdown tables of the figures, and the preview ratio the issue's target is about. */
+export function lifecycleReport(figures: LifecycleFigures): { markdown: string; previewRatio: number } {
+  const baselinePreview = median(figures.baseline.get("empty program: preview") ?? [Number.NaN]);
+  const stepRows = STEPS.map((step) => {
+    const cells: (string | number)[] = [step];
+    for (const condition of CONDITIONS) {
+      const series = figures.steps.get(`${condition.name} / ${step}`) ?? [];
+      cells.push(
+        seconds(median(series.map((figure) => figure.ms))),
+        range(series.map((figure) => figure.requests)),
+        range(series.map((figure) => figure.connections)),
+      );
+    }
+    return cells;
+  });
+  const header = ["step"];
+  for (const condition of CONDITIONS) header.push(`${condition.name}: wall`, "requests", "connections");
+
+  const previewOf = (condition: string, step: Step) =>
+    median((figures.steps.get(`${condition} / ${step}`) ?? []).map((figure) => figure.ms));
+  const firstCondition = CONDITIONS[0]!.name;
+  const previewRatio = previewOf(firstCondition, "preview") / baselinePreview;
+  const cachedEmpty = median(figures.baseline.get("empty program: preview, NODE_COMPILE_CACHE") ?? []);
+  const cachedOurs = median(
+    figures.baseline.get("examples/basic: no-change preview, NODE_COMPILE_CACHE") ?? [],
+  );
+  const baselineRows = [...figures.baseline.entries()].map(([name, values]) => [
+    name,
+    seconds(median(values)),
+    `${seconds(Math.min(...values))} – ${seconds(Math.max(...values))}`,
+  ]);
+  const ratioRows = [
+    ["preview (fresh stack), 0 ms ÷ empty program preview", previewRatio.toFixed(2)],
+    [
+      "no-change preview, 0 ms ÷ empty program preview",
+      (previewOf(firstCondition, "no-change preview") / baselinePreview).toFixed(2),
+    ],
+    [
+      "no-change preview ÷ empty program preview, both with NODE_COMPILE_CACHE",
+      (cachedOurs / cachedEmpty).toFixed(2),
+    ],
+    [
+      "no-change preview with NODE_COMPILE_CACHE ÷ empty program preview without",
+      (cachedOurs / baselinePreview).toFixed(2),
+    ],
+  ];
+  const loadRows = [...figures.providerLoad.entries()].map(([name, loads]) => [
+    name,
+    `${median(loads.map((load) => load.pulumiMs)).toFixed(0)} ms`,
+    `${median(loads.map((load) => load.providerMs)).toFixed(0)} ms`,
+    `${median(loads.map((load) => load.checkMs)).toFixed(0)} ms`,
+    `${median(loads.map((load) => load.diffMs)).toFixed(0)} ms`,
+    `${median(loads.map((load) => load.providerMs + load.checkMs + load.diffMs)).toFixed(0)} ms`,
+    loads[0]?.packages.length ?? 0,
+    (loads[0]?.packages ?? [])
+      .filter((name) => ["axios", "zod", "jose", "liquidjs"].includes(name))
+      .join(", "),
+  ]);
+  const markdown = [
+    `#### Lifecycle of examples/basic (CaptchaConfig, PhoneTemplates, getTenantSettings), medians of ${figures.runs} runs`,
+    "",
+    table(header, stepRows),
+    "",
+    "Requests and connections are counted by the emulator (ranges over the runs). Each step runs through the",
+    "Automation API (`up`, `refresh` and `destroy` with `--skip-preview`, as the Automation API runs them).",
+    "",
+    "#### Baseline and ratios",
+    "",
+    table(["series", "median", "min – max"], baselineRows),
+    "",
+    table(["ratio", "value"], ratioRows),
+    "",
+    `#### Loading the provider in a fresh Node process (as the dynamic-provider host does), medians of ${figures.runs}`,
+    "",
+    table(
+      [
+        "build",
+        "require @pulumi/pulumi",
+        "require pulumi-tenant-admin/provider",
+        "first check of both resources",
+        "diff of both",
+        "ours in total",
+        "npm packages loaded by ours",
+        "of axios, zod, jose, liquidjs",
+      ],
+      loadRows,
+    ),
+  ].join("\n");
+  return { markdown, previewRatio };
+}
