@@ -1,6 +1,7 @@
 /**
  * `npm start`: runs the root Pulumi program (examples/basic) on the local stack `dev`, through the real
- * Pulumi CLI, against a local emulator of the tenant management API whose state is kept in
+ * Pulumi CLI driven by the Automation API (as the e2e tests drive it; the engine's output is streamed to the
+ * terminal), against a local emulator of the tenant management API whose state is kept in
  * `.emulator-data/`. It then prints the stack outputs, and shows with `pulumi preview --expect-no-changes`
  * that the tenant is as declared. A second run changes nothing.
  *
@@ -9,13 +10,15 @@
  * `AUTH0_CLIENT_SECRET`), and your own hCaptcha keys in the stack config. See README.md.
  *
  * Environment: `TENANT_ADMIN_DEMO_PORT` (the emulator's port, default 4466; the stack records the tenant's
- * URL, so keep it the same from run to run). Runs under scripts/with-toolchain.sh, which puts the Pulumi CLI
+ * URL, so keep it the same from run to run). `NODE_COMPILE_CACHE` defaults to `.pulumi-local/node-compile-cache`,
+ * so the program and provider processes start faster from the second run on (docs/performance.md). Runs under scripts/with-toolchain.sh, which puts the Pulumi CLI
  * on PATH and sets the local backend (`.pulumi-local/`) and passphrase.
  */
-import type { ChildProcess, StdioOptions } from "node:child_process";
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { join, relative, resolve } from "node:path";
+
+import type { OutputMap } from "@pulumi/pulumi/automation";
+import { LocalWorkspace, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
 
 import type { TenantEmulator } from "../src/emulator";
 import { startEmulator } from "../src/emulator";
@@ -37,21 +40,22 @@ class DemoError extends Error {
   override readonly name = "DemoError";
 }
 
-/** `pulumi config --json`: values of plain keys; secret keys carry `secret: true` and no value. */
+/** The stack config as the Automation API returns it (secret values decrypted: never printed here). */
 type StackConfig = Record<string, { value?: unknown; secret?: boolean }>;
 
 /** The outputs examples/basic exports. */
 const EXPECTED_OUTPUTS = ["tenantDomain", "activeCaptchaProvider", "phoneTemplateMessages", "tenantSettings"];
 
-/** `pulumi stack output --json`. */
+/** The stack outputs, secrets left out. */
 type StackOutputs = Record<string, unknown>;
 
 /** Where the program's tenant comes from. */
 type Target = { kind: "emulator" } | { kind: "tenant"; domain: string; source: string };
 
 const started = Date.now();
-let currentChild: ChildProcess | undefined;
-let interrupted = false;
+/** Aborts the running engine operation on Ctrl-C or SIGTERM (the engine stops cleanly). */
+const abort = new AbortController();
+const COMPILE_CACHE_DIR = join(ROOT, ".pulumi-local", "node-compile-cache");
 
 function step(title: string): void {
   process.stdout.write(`\n==> ${title}\n`);
@@ -65,58 +69,22 @@ function blank(value: string | undefined): boolean {
   return value === undefined || value.trim() === "";
 }
 
-/**
- * Runs `pulumi <args>` in the project root. The engine's output goes straight to the terminal unless
- * `capture` is set, in which case stdout is returned (stderr still goes to the terminal).
- */
-function pulumi(
-  args: readonly string[],
-  options: { env: NodeJS.ProcessEnv; capture?: boolean; input?: string },
-): Promise<{ code: number; stdout: string }> {
-  const stdio: StdioOptions = [
-    options.input === undefined ? "inherit" : "pipe",
-    options.capture === true ? "pipe" : "inherit",
-    "inherit",
-  ];
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn("pulumi", [...args], { cwd: ROOT, env: options.env, stdio });
-    currentChild = child;
-    let stdout = "";
-    child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    if (options.input !== undefined) child.stdin?.end(options.input);
-    child.on("error", (error: NodeJS.ErrnoException) => {
-      currentChild = undefined;
-      reject(
-        error.code === "ENOENT"
-          ? new DemoError("the pulumi command is not on PATH; run this through `npm start`")
-          : error,
-      );
-    });
-    child.on("close", (code, signal) => {
-      currentChild = undefined;
-      resolvePromise({ code: code ?? (signal === null ? 1 : 128), stdout });
-    });
-  });
-}
+/** Engine output, streamed to the terminal as the CLI prints it. */
+const onOutput = (text: string): void => {
+  process.stdout.write(text);
+};
 
-/** Runs `pulumi <args>` and fails with `what` when it exits non-zero. */
-async function pulumiOrFail(
-  what: string,
-  args: readonly string[],
-  options: { env: NodeJS.ProcessEnv; capture?: boolean; input?: string },
-): Promise<string> {
-  const { code, stdout } = await pulumi(args, options);
-  if (interrupted) throw new DemoError(`interrupted during ${what}`);
-  if (code !== 0)
-    throw new DemoError(`${what} failed (pulumi exited with code ${code}); see its output above`);
-  return stdout;
-}
-
-function parseJson<T>(what: string, text: string): T {
+/** Runs one engine operation; a failure or an interrupt becomes a {@link DemoError} naming `what`. */
+async function engine<T>(what: string, operation: () => Promise<T>): Promise<T> {
   try {
-    return JSON.parse(text) as T;
-  } catch {
-    throw new DemoError(`${what} did not print JSON`);
+    return await operation();
+  } catch (error) {
+    if (abort.signal.aborted) throw new DemoError(`interrupted during ${what}`);
+    const message = error instanceof Error ? error.message : String(error);
+    if (/ENOENT|not find.*pulumi|pulumi.*not found/i.test(message)) {
+      throw new DemoError("the pulumi command is not on PATH; run this through `npm start`");
+    }
+    throw new DemoError(`${what} failed; see the engine output above`);
   }
 }
 
@@ -188,21 +156,8 @@ async function startDemoEmulator(port: number): Promise<TenantEmulator> {
   }
 }
 
-/** The environment of the engine in emulator mode: the emulator's tenant and nothing from the shell's AUTH0_*. */
-function emulatorEnv(emulator: TenantEmulator): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    AUTH0_DOMAIN: emulator.domain,
-    AUTH0_CLIENT_ID: emulator.clientId,
-    AUTH0_CLIENT_SECRET: emulator.clientSecret,
-  };
-  delete env.AUTH0_API_TOKEN;
-  delete env.AUTH0_AUDIENCE;
-  return env;
-}
-
 /** Sets the program's hCaptcha keys when missing (emulator), or checks they are the user's own (real tenant). */
-async function ensureCaptchaKeys(target: Target, config: StackConfig, env: NodeJS.ProcessEnv): Promise<void> {
+async function ensureCaptchaKeys(target: Target, config: StackConfig, stack: Stack): Promise<void> {
   const siteKey = stringValue(config, SITE_KEY);
   const hasSecret = config[SECRET_KEY]?.secret === true;
   if (target.kind === "tenant") {
@@ -220,20 +175,14 @@ async function ensureCaptchaKeys(target: Target, config: StackConfig, env: NodeJ
     return;
   }
   if (siteKey === undefined) {
-    await pulumiOrFail("pulumi config set", ["config", "set", "--stack", STACK, SITE_KEY, TEST_SITE_KEY], {
-      env,
-    });
+    await engine("pulumi config set", () => stack.setConfig(SITE_KEY, { value: TEST_SITE_KEY }));
     note(`set ${SITE_KEY} to hCaptcha's test site key ${TEST_SITE_KEY}`);
   }
   if (!hasSecret) {
-    // Given on stdin, so it never appears in a process list.
-    await pulumiOrFail(
-      "pulumi config set --secret",
-      ["config", "set", "--secret", "--stack", STACK, SECRET_KEY],
-      {
-        env,
-        input: randomBytes(24).toString("base64url"),
-      },
+    // A generated value that only the emulator ever sees.
+    const secret = randomBytes(24).toString("base64url");
+    await engine("pulumi config set --secret", () =>
+      stack.setConfig(SECRET_KEY, { value: secret, secret: true }),
     );
     note(`set ${SECRET_KEY} to a generated value, stored encrypted in Pulumi.${STACK}.yaml`);
   }
@@ -258,12 +207,18 @@ function checkSameTenant(outputs: StackOutputs, targetDomain: string): void {
   );
 }
 
-async function stackOutputs(env: NodeJS.ProcessEnv): Promise<StackOutputs> {
-  const stdout = await pulumiOrFail("pulumi stack output", ["stack", "output", "--json", "--stack", STACK], {
-    env,
-    capture: true,
-  });
-  return parseJson<StackOutputs>("pulumi stack output --json", stdout);
+/** Plain values of the outputs; secret ones are shown as `[secret]`. */
+function plainOutputs(outputs: OutputMap): StackOutputs {
+  return Object.fromEntries(
+    Object.entries(outputs).map(([name, output]) => [
+      name,
+      output.secret ? "[secret]" : (output.value as unknown),
+    ]),
+  );
+}
+
+async function stackOutputs(stack: Stack): Promise<StackOutputs> {
+  return plainOutputs(await engine("pulumi stack output", () => stack.outputs()));
 }
 
 function describeOutputs(outputs: StackOutputs): void {
@@ -295,35 +250,39 @@ function settingText(value: unknown): string {
 }
 
 async function main(): Promise<void> {
-  const baseEnv: NodeJS.ProcessEnv = { ...process.env };
+  const baseEnv: Record<string, string> = {};
   // The program is type-checked by `npm run typecheck`; the engine only needs to transpile it.
-  baseEnv.PULUMI_NODEJS_TRANSPILE_ONLY ??= "true";
+  baseEnv.PULUMI_NODEJS_TRANSPILE_ONLY = process.env.PULUMI_NODEJS_TRANSPILE_ONLY ?? "true";
+  // Compiled modules are kept between runs, for the program and the dynamic-provider processes alike.
+  baseEnv.NODE_COMPILE_CACHE = process.env.NODE_COMPILE_CACHE ?? COMPILE_CACHE_DIR;
 
   step(
     `Selecting the local stack ${STACK} (backend ${process.env.PULUMI_BACKEND_URL ?? "from your Pulumi login"})`,
   );
-  await pulumiOrFail("pulumi stack select", ["stack", "select", "--create", STACK, "--non-interactive"], {
-    env: baseEnv,
-  });
-  const config = parseJson<StackConfig>(
-    "pulumi config --json",
-    await pulumiOrFail("pulumi config", ["config", "--json", "--stack", STACK], {
-      env: baseEnv,
-      capture: true,
-    }),
+  const pulumiCommand = await engine("finding the pulumi command", () => PulumiCommand.get());
+  const workspace = await engine("creating the workspace", () =>
+    LocalWorkspace.create({ workDir: ROOT, envVars: baseEnv, pulumiCommand }),
   );
-  const target = chooseTarget(config, baseEnv);
-  const previousOutputs = await stackOutputs(baseEnv);
+  const stack = await engine("pulumi stack select --create", () => Stack.createOrSelect(STACK, workspace));
+  const config = (await engine("pulumi config", () => stack.getAllConfig())) as StackConfig;
+  const target = chooseTarget(config, process.env);
+  const previousOutputs = await stackOutputs(stack);
 
   let emulator: TenantEmulator | undefined;
   try {
-    let env = baseEnv;
     if (target.kind === "emulator") {
-      const port = demoPort(baseEnv);
+      const port = demoPort(process.env);
       checkSameTenant(previousOutputs, `http://127.0.0.1:${port}`);
       step(`Starting the tenant emulator on port ${port} (data in ${relative(ROOT, DATA_DIR)}/)`);
       emulator = await startDemoEmulator(port);
-      env = { ...emulatorEnv(emulator), PULUMI_NODEJS_TRANSPILE_ONLY: baseEnv.PULUMI_NODEJS_TRANSPILE_ONLY };
+      // The emulator's tenant, and nothing from the shell's AUTH0_* (the workspace passes these to the engine).
+      Object.assign(workspace.envVars, {
+        AUTH0_DOMAIN: emulator.domain,
+        AUTH0_CLIENT_ID: emulator.clientId,
+        AUTH0_CLIENT_SECRET: emulator.clientSecret,
+        AUTH0_API_TOKEN: "",
+        AUTH0_AUDIENCE: "",
+      });
       note(
         `${emulator.url}; the program gets it through AUTH0_DOMAIN, AUTH0_CLIENT_ID and AUTH0_CLIENT_SECRET`,
       );
@@ -333,29 +292,25 @@ async function main(): Promise<void> {
     }
 
     step("Checking the program's stack config");
-    await ensureCaptchaKeys(target, config, env);
+    await ensureCaptchaKeys(target, config, stack);
 
     step(`pulumi up --refresh --stack ${STACK}`);
     emulator?.clearRequestLog();
-    // --refresh: the tenant is read first, so whatever changed behind Pulumi's back (or a deleted
+    // refresh: the tenant is read first, so whatever changed behind Pulumi's back (or a deleted
     // .emulator-data/) is put back, not only what differs from the last update.
-    await pulumiOrFail("pulumi up", ["up", "--yes", "--skip-preview=false", "--refresh", "--stack", STACK], {
-      env,
-    });
+    const result = await engine("pulumi up", () =>
+      stack.up({ refresh: true, onOutput, color: "auto", signal: abort.signal }),
+    );
     const writes = emulator?.requestLog.filter((entry) => entry.method === "PATCH" || entry.method === "PUT");
 
-    step(`Stack outputs (pulumi stack output --json; secrets stay hidden)`);
-    const outputs = await stackOutputs(env);
+    step("Stack outputs (secrets stay hidden)");
+    const outputs = plainOutputs(result.outputs);
     process.stdout.write(`${JSON.stringify(outputs, null, 2)}\n`);
     describeOutputs(outputs);
 
     step("pulumi preview --expect-no-changes --refresh: the tenant is as declared");
-    await pulumiOrFail(
-      "pulumi preview --expect-no-changes",
-      ["preview", "--expect-no-changes", "--refresh", "--stack", STACK],
-      {
-        env,
-      },
+    await engine("pulumi preview --expect-no-changes", () =>
+      stack.preview({ expectNoChanges: true, refresh: true, onOutput, color: "auto", signal: abort.signal }),
     );
     note("no changes");
 
@@ -377,16 +332,16 @@ async function main(): Promise<void> {
   }
 }
 
-process.on("SIGINT", () => {
-  // The terminal sends Ctrl-C to pulumi too, which stops cleanly; wait for it so the emulator stays up meanwhile.
-  if (interrupted || currentChild === undefined) process.exit(130);
-  interrupted = true;
-});
-process.on("SIGTERM", () => {
-  interrupted = true;
-  if (currentChild === undefined) process.exit(143);
-  currentChild.kill("SIGTERM");
-});
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+] as const) {
+  process.on(signal, () => {
+    // First signal: stop the engine cleanly, so the emulator stays up meanwhile; second: leave at once.
+    if (abort.signal.aborted) process.exit(code);
+    abort.abort();
+  });
+}
 
 main().then(
   () => process.exit(0),
