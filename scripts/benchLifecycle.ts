@@ -168,6 +168,11 @@ export async function measureLifecycle(
           `${name}, NODE_COMPILE_CACHE`,
           await measureProviderLoad(dir, compileCache),
         );
+        push(
+          figures.providerLoad,
+          `${name}, module.enableCompileCache() after @pulumi/pulumi`,
+          await measureProviderLoad(dir, { PROBE_ENABLE_COMPILE_CACHE: join(cacheDir, "module-api") }),
+        );
       }
     }
   } finally {
