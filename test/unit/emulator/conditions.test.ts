@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 
 import type { TenantEmulator } from "../../../src/emulator";
 import { RATE_LIMIT_PRESETS } from "../../../src/emulator";
@@ -6,9 +8,15 @@ import { RATE_LIMIT_PRESETS } from "../../../src/emulator";
 import { SETTINGS_PATH, call, startTestEmulator } from "./support";
 
 /** GETs `path` through `agent` and returns the status once the body is read. */
-function getWith(agent: Agent, emulator: TenantEmulator, path: string, token: string): Promise<number> {
+function getWith(
+  agent: Agent | HttpsAgent,
+  emulator: TenantEmulator,
+  path: string,
+  token: string,
+): Promise<number> {
   return new Promise((resolve, reject) => {
-    const sent = request(`${emulator.url}${path}`, { agent, headers: { authorization: `Bearer ${token}` } });
+    const send = agent instanceof HttpsAgent ? httpsRequest : request;
+    const sent = send(`${emulator.url}${path}`, { agent, headers: { authorization: `Bearer ${token}` } });
     sent.on("response", (response) => {
       response.resume();
       response.on("end", () => resolve(response.statusCode ?? 0));
@@ -88,6 +96,30 @@ describe("emulated network conditions", () => {
       for (let index = 0; index < 3; index += 1) await getWith(noKeepAlive, emulator, SETTINGS_PATH, token);
       expect(emulator.connectionsOpened).toBe(3);
       expect(new Set(emulator.requestLog.map((entry) => entry.connection)).size).toBe(3);
+    } finally {
+      keepAlive.destroy();
+      noKeepAlive.destroy();
+    }
+  });
+
+  it("counts TLS connections the same way: a keep-alive https client's requests share one", async () => {
+    const emulator = await start({ tls: true });
+    if (emulator.caFile === undefined) throw new Error("the TLS emulator named no CA file");
+    const token = await emulator.issueToken();
+    const ca = readFileSync(emulator.caFile, "utf8");
+    const keepAlive = new HttpsAgent({ keepAlive: true, ca });
+    const noKeepAlive = new HttpsAgent({ keepAlive: false, ca });
+    try {
+      for (let index = 0; index < 3; index += 1) {
+        expect(await getWith(keepAlive, emulator, SETTINGS_PATH, token)).toBe(200);
+      }
+      expect(emulator.connectionsOpened).toBe(1);
+      expect(new Set(emulator.requestLog.map((entry) => entry.connection)).size).toBe(1);
+
+      emulator.clearRequestLog();
+      for (let index = 0; index < 2; index += 1) await getWith(noKeepAlive, emulator, SETTINGS_PATH, token);
+      expect(emulator.connectionsOpened).toBe(2);
+      expect(new Set(emulator.requestLog.map((entry) => entry.connection)).size).toBe(2);
     } finally {
       keepAlive.destroy();
       noKeepAlive.destroy();
