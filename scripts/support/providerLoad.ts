@@ -17,6 +17,8 @@ export interface ProviderLoad {
   packages: string[];
   /** How many of this package's own files were loaded. */
   ownFiles: number;
+  /** This package's own modules that were loaded, relative to its `dist/` (`resources/captchaConfig.js`, …). */
+  ownModules: string[];
 }
 
 // The probe's own line: check writes preview lines (engine logs) to stdout too outside the engine.
@@ -49,12 +51,16 @@ const templates = { enrollmentMessage: "{{code}} enrolls you", verificationMessa
   const loaded = Object.keys(require.cache).filter((file) => !before.has(file));
   const packages = new Set();
   let ownFiles = 0;
+  const ownModules = [];
   for (const file of loaded) {
     const match = /node_modules\\/((?:@[^/]+\\/)?[^/]+)\\/(?!.*node_modules)/.exec(file);
     if (match && match[1] !== "pulumi-tenant-admin") packages.add(match[1]);
-    else ownFiles += 1;
+    else {
+      ownFiles += 1;
+      ownModules.push(file.slice(file.lastIndexOf("/dist/") + "/dist/".length));
+    }
   }
-  process.stdout.write("\\n" + MARKER + JSON.stringify({ pulumiMs, providerMs, checkMs, diffMs, packages: [...packages].sort(), ownFiles }));
+  process.stdout.write("\\n" + MARKER + JSON.stringify({ pulumiMs, providerMs, checkMs, diffMs, packages: [...packages].sort(), ownFiles, ownModules: ownModules.sort() }));
 })();
 `;
 
@@ -82,4 +88,52 @@ export async function measureProviderLoad(
   if (line === undefined)
     throw new Error(`the provider-load probe printed no result: ${stdout.slice(0, 500)}`);
   return JSON.parse(line.slice(MARKER.length)) as ProviderLoad;
+}
+
+/** What importing the package costs a Pulumi program, in a fresh Node process. */
+export interface ProgramLoad {
+  /** `require("pulumi-tenant-admin")`, after `@pulumi/pulumi`. */
+  packageMs: number;
+  /** npm packages it loaded (beyond what @pulumi/pulumi loaded). */
+  packages: string[];
+  /** npm packages loaded once the program also renders a phone template (`renderPhoneTemplate`). */
+  packagesAfterRender: string[];
+}
+
+const PROGRAM_MARKER = "program-load: ";
+
+const PROGRAM_PROBE = `
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+require("@pulumi/pulumi");
+const before = new Set(Object.keys(require.cache));
+const packagesLoaded = () => {
+  const packages = new Set();
+  for (const file of Object.keys(require.cache)) {
+    if (before.has(file)) continue;
+    const match = /node_modules\\/((?:@[^/]+\\/)?[^/]+)\\/(?!.*node_modules)/.exec(file);
+    if (match && match[1] !== "pulumi-tenant-admin") packages.add(match[1]);
+  }
+  return [...packages].sort();
+};
+const start = now();
+const admin = require("pulumi-tenant-admin");
+const packageMs = now() - start;
+const packages = packagesLoaded();
+admin.renderPhoneTemplate("{{code}} enrolls you", { code: "42" });
+process.stdout.write("\\n" + ${JSON.stringify(PROGRAM_MARKER)} + JSON.stringify({ packageMs, packages, packagesAfterRender: packagesLoaded() }));
+`;
+
+/** Imports `pulumi-tenant-admin` as resolved from `cwd` in a fresh Node process, as a program does. */
+export async function measureProgramLoad(
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<ProgramLoad> {
+  const { stdout } = await execFileAsync(process.execPath, ["-e", PROGRAM_PROBE], {
+    cwd,
+    env: { ...process.env, ...env },
+  });
+  const line = stdout.split("\n").find((text) => text.startsWith(PROGRAM_MARKER));
+  if (line === undefined)
+    throw new Error(`the program-load probe printed no result: ${stdout.slice(0, 500)}`);
+  return JSON.parse(line.slice(PROGRAM_MARKER.length)) as ProgramLoad;
 }

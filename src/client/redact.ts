@@ -1,4 +1,4 @@
-import { CAPTCHA_SECRET_FIELDS } from "../wire/captcha";
+import { CAPTCHA_SECRET_FIELDS } from "../wire/model";
 import { toCamelKey } from "./casing";
 
 /** The text that replaces a secret in anything the client puts into an error or a log line. */

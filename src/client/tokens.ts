@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-import { SignJWT, importPKCS8 } from "jose";
+import type * as Jose from "jose";
 
 import {
   AUTH_PATHS,
@@ -178,6 +178,9 @@ export async function signClientAssertion(params: {
   signingAlg: ClientAssertionSigningAlg;
 }): Promise<string> {
   try {
+    // Loaded here: only private_key_jwt credentials sign anything.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { SignJWT, importPKCS8 } = require("jose") as typeof Jose;
     const key = await importPKCS8(params.privateKey, params.signingAlg);
     return await new SignJWT({})
       .setProtectedHeader({ alg: params.signingAlg, typ: "JWT" })

@@ -1,15 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
 
 import type { CamelCaseKey, CamelCased } from "../client/casing";
-import {
-  TenantConfigError,
-  managementClientFor,
-  resolveTenantConnection,
-  toCamelDeep,
-  toCamelKey,
-} from "../client";
+import { toCamelDeep, toCamelKey } from "../client/casing";
+import { resolveTenantConnection } from "../client/connection";
+import { TenantConfigError } from "../client/errors";
+import type * as ManagementClientModule from "../client/managementClient";
 import type { TenantSettingsField, TenantSettingsResponse } from "../wire/model";
-import { TENANT_SETTINGS_FIELDS, TENANT_SETTINGS_VERBATIM_PATHS } from "../wire";
+import type * as TenantSettingsWireModule from "../wire/tenantSettings";
 import { engineLog } from "../engine/log";
 import type { TenantArgs, TenantInputs } from "../engine/tenantArgs";
 import { programStackConfig } from "../engine/tenantArgs";
@@ -78,14 +75,22 @@ export interface GetTenantSettingsOutputArgs<
   tenant?: pulumi.Input<TenantArgs>;
 }
 
-const WIRE_FIELD_BY_NAME = new Map(TENANT_SETTINGS_FIELDS.map((field) => [toCamelKey(field), field]));
+/**
+ * The settings schemas and the HTTP client, loaded at the first call: a program that imports the package
+ * without reading settings (and the engine's provider process, which never does) does not load them.
+ */
+function settingsWire(): typeof TenantSettingsWireModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require("../wire/tenantSettings") as typeof TenantSettingsWireModule;
+}
 
 /** The wire names of `fields`, checked before any call. */
 function wireFields(fields: readonly string[]): TenantSettingsField[] {
+  const byName = new Map(settingsWire().TENANT_SETTINGS_FIELDS.map((field) => [toCamelKey(field), field]));
   return fields.map((name) => {
-    const field = WIRE_FIELD_BY_NAME.get(name);
+    const field = byName.get(name);
     if (field === undefined) {
-      const known = [...WIRE_FIELD_BY_NAME.keys()].join(", ");
+      const known = [...byName.keys()].join(", ");
       throw new TenantConfigError(
         `getTenantSettings: unknown field "${name}" in fields; known fields: ${known}`,
       );
@@ -115,12 +120,17 @@ export async function getTenantSettings<
     config: programStackConfig(),
     env: process.env,
   });
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { managementClientFor } = require("../client/managementClient") as typeof ManagementClientModule;
   const response = await managementClientFor(connection, { log: engineLog }).getTenantSettings({
     ...(fields === undefined ? {} : { fields }),
     ...(args.includeFields === undefined ? {} : { includeFields: args.includeFields }),
   });
   // The service honoured `fields`, so the settings hold exactly the selected ones.
-  const settings: SelectedTenantSettings<F, I> = toCamelDeep(response, TENANT_SETTINGS_VERBATIM_PATHS);
+  const settings: SelectedTenantSettings<F, I> = toCamelDeep(
+    response,
+    settingsWire().TENANT_SETTINGS_VERBATIM_PATHS,
+  );
   return settings;
 }
 

@@ -9,8 +9,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 
 import { ProviderContext } from "../engine/tenantArgs";
-import type * as CaptchaConfigModule from "../resources/captchaConfig";
-import type * as PhoneTemplatesModule from "../resources/phoneTemplates";
+import type * as CaptchaConfigProviderModule from "../resources/captchaConfigProvider";
+import type * as PhoneTemplatesProviderModule from "../resources/phoneTemplatesProvider";
 
 type Implementation = Required<pulumi.dynamic.ResourceProvider>;
 
@@ -34,13 +34,13 @@ function loadedOnFirstCall(load: () => Implementation): Implementation {
 /** The CaptchaConfig provider implementation. */
 export const captchaConfig: Implementation = loadedOnFirstCall(() => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const resource = require("../resources/captchaConfig") as typeof CaptchaConfigModule;
+  const resource = require("../resources/captchaConfigProvider") as typeof CaptchaConfigProviderModule;
   return resource.createCaptchaConfigProvider(context);
 });
 
 /** The PhoneTemplates provider implementation. */
 export const phoneTemplates: Implementation = loadedOnFirstCall(() => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const resource = require("../resources/phoneTemplates") as typeof PhoneTemplatesModule;
+  const resource = require("../resources/phoneTemplatesProvider") as typeof PhoneTemplatesProviderModule;
   return resource.createPhoneTemplatesProvider(context);
 });

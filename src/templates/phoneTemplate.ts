@@ -1,5 +1,5 @@
-import { Liquid, LiquidError } from "liquidjs";
-import type { Template } from "liquidjs";
+import type * as LiquidModule from "liquidjs";
+import type { Liquid, Template } from "liquidjs";
 
 import { ENABLED_LOCALES } from "../wire/model";
 import { smsSegments } from "./segments";
@@ -73,8 +73,16 @@ const DEFAULT_CODE = "123456";
 /** A code no template writes literally, to tell whether `code` was output. */
 const PROBE_CODE = "740319";
 
+let liquidjsModule: typeof LiquidModule | undefined;
+
+/** liquidjs, loaded at the first template: a program that imports the package without one does not load it. */
+function liquidjs(): typeof LiquidModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (liquidjsModule ??= require("liquidjs") as typeof LiquidModule);
+}
+
 function createEngine(): Liquid {
-  const engine = new Liquid({
+  const engine = new (liquidjs().Liquid)({
     strictFilters: true,
     // Templates come from users (and, in the emulator, from any client): bound the work one may cause.
     parseLimit: 100_000,
@@ -85,7 +93,8 @@ function createEngine(): Liquid {
   return engine;
 }
 
-const engine = createEngine();
+let sharedEngine: Liquid | undefined;
+const liquidEngine = (): Liquid => (sharedEngine ??= createEngine());
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
@@ -93,7 +102,7 @@ function oneLine(text: string): string {
 
 /** A liquidjs error as a {@link PhoneTemplateSyntaxError}; other errors pass through. */
 function syntaxError(error: unknown): unknown {
-  if (!(error instanceof LiquidError)) return error;
+  if (!(error instanceof liquidjs().LiquidError)) return error;
   const [line = 1, column = 1] = error.token.getPosition();
   const reason = oneLine(error.message.split("\n")[0] ?? error.message).replace(/, line:\d+, col:\d+$/, "");
   return new PhoneTemplateSyntaxError(reason, line, column);
@@ -101,7 +110,7 @@ function syntaxError(error: unknown): unknown {
 
 function parse(template: string): Template[] {
   try {
-    return engine.parse(template);
+    return liquidEngine().parse(template);
   } catch (error) {
     throw syntaxError(error);
   }
@@ -138,7 +147,7 @@ const RENDER_BUDGET_MS = 10_000;
 function renderParsed(parsed: Template[], values: PhoneTemplateValues, deadline: number): string {
   try {
     const renderLimit = Math.max(1, deadline - performance.now());
-    return engine.renderSync(parsed, contextOf(values), { renderLimit }) as string;
+    return liquidEngine().renderSync(parsed, contextOf(values), { renderLimit }) as string;
   } catch (error) {
     throw syntaxError(error);
   }
@@ -248,7 +257,7 @@ export function reviewPhoneTemplate(template: string): PhoneTemplateReview {
     if (error instanceof PhoneTemplateSyntaxError) return { errors: [error.message], unknownVariables: [] };
     throw error;
   }
-  const samples = samplesOf(template, engine.globalVariablesSync(parsed));
+  const samples = samplesOf(template, liquidEngine().globalVariablesSync(parsed));
   const deadline = performance.now() + RENDER_BUDGET_MS;
   const missing: Sample[] = [];
   for (const sample of samples) {
@@ -263,7 +272,7 @@ export function reviewPhoneTemplate(template: string): PhoneTemplateReview {
     if (!rendered.includes(code)) missing.push(sample);
   }
   const errors = missing.length === 0 ? [] : [missingCodeReason(missing, samples)];
-  const unknownVariables = engine
+  const unknownVariables = liquidEngine()
     .globalFullVariablesSync(parsed)
     .filter((name) => !isKnownVariable(name))
     .map((name) => ({ name, suggestion: suggestVariable(name) }));
@@ -289,7 +298,7 @@ export function previewPhoneTemplate(template: string, friendlyName: string): Ph
   const sms = (locale: string | undefined) =>
     renderParsed(parsed, { messageType: "sms", locale, requestLang: locale, friendlyName }, deadline);
   const message = sms(undefined);
-  const variables = engine.globalVariablesSync(parsed);
+  const variables = liquidEngine().globalVariablesSync(parsed);
   const readsLocale = variables.includes("locale") || variables.includes("requestInfo");
   const multiSegmentLocales = (readsLocale ? candidateLocales(template) : [])
     .filter((locale): locale is string => locale !== undefined)

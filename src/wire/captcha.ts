@@ -3,25 +3,12 @@ import { z } from "zod";
 import type {
   ArkoseRequest,
   CaptchaPatchRequest,
-  CaptchaProviderId,
   CaptchaResponse,
   RecaptchaEnterpriseRequest,
   SiteKeySecretRequest,
 } from "./model";
 import { CAPTCHA_PROVIDER_IDS } from "./model";
 import { sameType } from "./sameType";
-
-/** The provider blocks that carry credentials; the others configure options only. */
-export const CREDENTIAL_PROVIDER_IDS = [
-  "arkose",
-  "friendly_captcha",
-  "hcaptcha",
-  "recaptcha_v2",
-  "recaptcha_enterprise",
-] as const satisfies readonly CaptchaProviderId[];
-
-/** The fields of the provider blocks that hold credentials: sent, stored, never returned. */
-export const CAPTCHA_SECRET_FIELDS = ["secret", "api_key"] as const;
 
 export const ACTIVE_PROVIDER_ID_MAX_LENGTH = 36;
 export const CAPTCHA_FIELD_MAX_LENGTH = 100;

@@ -16,6 +16,18 @@ export const CAPTCHA_PROVIDER_IDS = [
   "simple_captcha",
 ] as const;
 
+/** The provider blocks that carry credentials; the others configure options only. */
+export const CREDENTIAL_PROVIDER_IDS = [
+  "arkose",
+  "friendly_captcha",
+  "hcaptcha",
+  "recaptcha_v2",
+  "recaptcha_enterprise",
+] as const satisfies readonly CaptchaProviderId[];
+
+/** The fields of the provider blocks that hold credentials: sent, stored, never returned. */
+export const CAPTCHA_SECRET_FIELDS = ["secret", "api_key"] as const;
+
 /** A CAPTCHA provider id: `arkose`, `auth_challenge`, `friendly_captcha`, `hcaptcha`, `recaptcha_v2`, `recaptcha_enterprise` or `simple_captcha`. */
 export type CaptchaProviderId = (typeof CAPTCHA_PROVIDER_IDS)[number];
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 
-import { createCaptchaConfigProvider } from "../../../src/resources/captchaConfig";
+import { createCaptchaConfigProvider } from "../../../src/resources/captchaConfigProvider";
 import { CAPTCHA_PROVIDER_IDS } from "../../../src/wire";
 import { UNKNOWN, configuredContext, failuresOf } from "./support";
 

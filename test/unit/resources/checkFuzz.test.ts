@@ -1,7 +1,7 @@
 import fc from "fast-check";
 
-import { createCaptchaConfigProvider } from "../../../src/resources/captchaConfig";
-import { createPhoneTemplatesProvider } from "../../../src/resources/phoneTemplates";
+import { createCaptchaConfigProvider } from "../../../src/resources/captchaConfigProvider";
+import { createPhoneTemplatesProvider } from "../../../src/resources/phoneTemplatesProvider";
 import { CAPTCHA_PROVIDER_IDS } from "../../../src/wire";
 import { UNKNOWN, configuredContext, recordingLog } from "./support";
 

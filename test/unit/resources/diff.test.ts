@@ -1,5 +1,5 @@
-import { createCaptchaConfigProvider } from "../../../src/resources/captchaConfig";
-import { createPhoneTemplatesProvider } from "../../../src/resources/phoneTemplates";
+import { createCaptchaConfigProvider } from "../../../src/resources/captchaConfigProvider";
+import { createPhoneTemplatesProvider } from "../../../src/resources/phoneTemplatesProvider";
 import { UNKNOWN, configuredContext, recordingLog } from "./support";
 
 const context = configuredContext();

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 
-import { createPhoneTemplatesProvider } from "../../../src/resources/phoneTemplates";
+import { createPhoneTemplatesProvider } from "../../../src/resources/phoneTemplatesProvider";
 import { PhoneTemplateSyntaxError, renderPhoneTemplate } from "../../../src/templates";
 import { managementClientFor } from "../../../src/client";
 import { startEmulator } from "../../../src/emulator";
