@@ -10,9 +10,10 @@
  * `AUTH0_CLIENT_SECRET`), and your own hCaptcha keys in the stack config. See README.md.
  *
  * Environment: `TENANT_ADMIN_DEMO_PORT` (the emulator's port, default 4466; the stack records the tenant's
- * URL, so keep it the same from run to run). `NODE_COMPILE_CACHE` defaults to `.pulumi-local/node-compile-cache`,
- * so the program and provider processes start faster from the second run on (docs/performance.md). Runs under scripts/with-toolchain.sh, which puts the Pulumi CLI
- * on PATH and sets the local backend (`.pulumi-local/`) and passphrase.
+ * URL, so keep it the same from run to run). `NODE_COMPILE_CACHE` defaults to
+ * `.pulumi-local/node-compile-cache`, so the program and provider processes start faster from the second run
+ * on (docs/performance.md). Runs under scripts/with-toolchain.sh, which puts the Pulumi CLI on PATH and sets
+ * the local backend (`.pulumi-local/`) and passphrase.
  */
 import { randomBytes } from "node:crypto";
 import { join, relative, resolve } from "node:path";
