@@ -21,13 +21,36 @@ export interface ProviderLoad {
   ownModules: string[];
 }
 
-// The probe's own line: check writes preview lines (engine logs) to stdout too outside the engine.
-const MARKER = "provider-load: ";
+// The probes' own line: check writes preview lines (engine logs) to stdout too outside the engine.
+const MARKER = "tenant-admin-load: ";
 
-// Runs in the child: CommonJS, as the dynamic-provider host loads the provider.
-const PROBE = `
-const MARKER = ${JSON.stringify(MARKER)};
+// Runs first in each probe (CommonJS, as the engine's processes load modules): a clock, the result line, and
+// what has been loaded since a snapshot of require.cache, as npm packages and this package's own modules.
+const PRELUDE = `
 const now = () => Number(process.hrtime.bigint()) / 1e6;
+const report = (result) => process.stdout.write("\\n" + ${JSON.stringify(MARKER)} + JSON.stringify(result));
+const loadedSince = (before) => {
+  const packages = new Set();
+  const ownModules = [];
+  for (const file of Object.keys(require.cache)) {
+    if (before.has(file)) continue;
+    const match = /node_modules\\/((?:@[^/]+\\/)?[^/]+)\\/(?!.*node_modules)/.exec(file);
+    if (match && match[1] !== "pulumi-tenant-admin") packages.add(match[1]);
+    else ownModules.push(file.slice(file.lastIndexOf("/dist/") + "/dist/".length));
+  }
+  return { packages: [...packages].sort(), ownModules: ownModules.sort() };
+};
+`;
+
+/** Runs `source` (after {@link PRELUDE}) in a fresh Node process in `cwd` and returns what it reported. */
+async function runProbe<T>(name: string, source: string, cwd: string, env: NodeJS.ProcessEnv): Promise<T> {
+  const { stdout } = await execFileAsync(process.execPath, ["-e", PRELUDE + source], { cwd, env });
+  const line = stdout.split("\n").find((text) => text.startsWith(MARKER));
+  if (line === undefined) throw new Error(`the ${name} probe printed no result: ${stdout.slice(0, 500)}`);
+  return JSON.parse(line.slice(MARKER.length)) as T;
+}
+
+const PROVIDER_PROBE = `
 let start = now();
 require("@pulumi/pulumi");
 const pulumiMs = now() - start;
@@ -48,19 +71,8 @@ const templates = { enrollmentMessage: "{{code}} enrolls you", verificationMessa
   await provider.captchaConfig.diff("id", { ...captcha, domain: process.env.AUTH0_DOMAIN }, captcha);
   await provider.phoneTemplates.diff("id", { ...templates, domain: process.env.AUTH0_DOMAIN }, templates);
   const diffMs = now() - start;
-  const loaded = Object.keys(require.cache).filter((file) => !before.has(file));
-  const packages = new Set();
-  let ownFiles = 0;
-  const ownModules = [];
-  for (const file of loaded) {
-    const match = /node_modules\\/((?:@[^/]+\\/)?[^/]+)\\/(?!.*node_modules)/.exec(file);
-    if (match && match[1] !== "pulumi-tenant-admin") packages.add(match[1]);
-    else {
-      ownFiles += 1;
-      ownModules.push(file.slice(file.lastIndexOf("/dist/") + "/dist/".length));
-    }
-  }
-  process.stdout.write("\\n" + MARKER + JSON.stringify({ pulumiMs, providerMs, checkMs, diffMs, packages: [...packages].sort(), ownFiles, ownModules: ownModules.sort() }));
+  const { packages, ownModules } = loadedSince(before);
+  report({ pulumiMs, providerMs, checkMs, diffMs, packages, ownFiles: ownModules.length, ownModules });
 })();
 `;
 
@@ -73,21 +85,14 @@ export async function measureProviderLoad(
   cwd: string,
   env: Record<string, string> = {},
 ): Promise<ProviderLoad> {
-  const { stdout } = await execFileAsync(process.execPath, ["-e", PROBE], {
-    cwd,
-    env: {
-      ...process.env,
-      AUTH0_DOMAIN: "http://127.0.0.1:9",
-      AUTH0_CLIENT_ID: "probe-client",
-      AUTH0_CLIENT_SECRET: "probe-secret",
-      AUTH0_API_TOKEN: "",
-      ...env,
-    },
+  return runProbe<ProviderLoad>("provider-load", PROVIDER_PROBE, cwd, {
+    ...process.env,
+    AUTH0_DOMAIN: "http://127.0.0.1:9",
+    AUTH0_CLIENT_ID: "probe-client",
+    AUTH0_CLIENT_SECRET: "probe-secret",
+    AUTH0_API_TOKEN: "",
+    ...env,
   });
-  const line = stdout.split("\n").find((text) => text.startsWith(MARKER));
-  if (line === undefined)
-    throw new Error(`the provider-load probe printed no result: ${stdout.slice(0, 500)}`);
-  return JSON.parse(line.slice(MARKER.length)) as ProviderLoad;
 }
 
 /** What importing the package costs a Pulumi program, in a fresh Node process. */
@@ -100,27 +105,15 @@ export interface ProgramLoad {
   packagesAfterRender: string[];
 }
 
-const PROGRAM_MARKER = "program-load: ";
-
 const PROGRAM_PROBE = `
-const now = () => Number(process.hrtime.bigint()) / 1e6;
 require("@pulumi/pulumi");
 const before = new Set(Object.keys(require.cache));
-const packagesLoaded = () => {
-  const packages = new Set();
-  for (const file of Object.keys(require.cache)) {
-    if (before.has(file)) continue;
-    const match = /node_modules\\/((?:@[^/]+\\/)?[^/]+)\\/(?!.*node_modules)/.exec(file);
-    if (match && match[1] !== "pulumi-tenant-admin") packages.add(match[1]);
-  }
-  return [...packages].sort();
-};
 const start = now();
 const admin = require("pulumi-tenant-admin");
 const packageMs = now() - start;
-const packages = packagesLoaded();
+const { packages } = loadedSince(before);
 admin.renderPhoneTemplate("{{code}} enrolls you", { code: "42" });
-process.stdout.write("\\n" + ${JSON.stringify(PROGRAM_MARKER)} + JSON.stringify({ packageMs, packages, packagesAfterRender: packagesLoaded() }));
+report({ packageMs, packages, packagesAfterRender: loadedSince(before).packages });
 `;
 
 /** Imports `pulumi-tenant-admin` as resolved from `cwd` in a fresh Node process, as a program does. */
@@ -128,12 +121,5 @@ export async function measureProgramLoad(
   cwd: string,
   env: Record<string, string> = {},
 ): Promise<ProgramLoad> {
-  const { stdout } = await execFileAsync(process.execPath, ["-e", PROGRAM_PROBE], {
-    cwd,
-    env: { ...process.env, ...env },
-  });
-  const line = stdout.split("\n").find((text) => text.startsWith(PROGRAM_MARKER));
-  if (line === undefined)
-    throw new Error(`the program-load probe printed no result: ${stdout.slice(0, 500)}`);
-  return JSON.parse(line.slice(PROGRAM_MARKER.length)) as ProgramLoad;
+  return runProbe<ProgramLoad>("program-load", PROGRAM_PROBE, cwd, { ...process.env, ...env });
 }
