@@ -7,7 +7,7 @@ import { CAPTCHA_SECRET_FIELDS } from "../wire/model";
 import { withoutImportOption } from "./adoption";
 import { DRY_RUN_KEY, withSecretFields } from "./inputs";
 import type { DeepInput } from "./inputs";
-import { TenantAdminDynamicResource } from "./providerStub";
+import { TenantAdminDynamicResource } from "./dynamicResource";
 import type { TenantArgs, TenantInputs } from "../engine/tenantArgs";
 import { secretTenant, singletonOptions } from "../engine/tenantArgs";
 

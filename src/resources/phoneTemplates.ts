@@ -4,7 +4,7 @@ import type { CamelCased } from "../client/casing";
 import type { PhoneTemplatesRequest } from "../wire/model";
 import { withoutImportOption } from "./adoption";
 import { DRY_RUN_KEY } from "./inputs";
-import { TenantAdminDynamicResource } from "./providerStub";
+import { TenantAdminDynamicResource } from "./dynamicResource";
 import type { TenantArgs, TenantInputs } from "../engine/tenantArgs";
 import { secretTenant, singletonOptions } from "../engine/tenantArgs";
 
