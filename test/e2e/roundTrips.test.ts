@@ -6,7 +6,7 @@ import { AUTH_PATHS, operationRoute } from "../../src/wire";
 import { changedCount } from "../../scripts/support/stack";
 import { describeWithEngine } from "./support/engine";
 import type { TenantStack } from "./support/tenantStack";
-import { createTenantStack } from "./support/tenantStack";
+import { bothResourcesConfig, createTenantStack } from "./support/tenantStack";
 
 const execFileAsync = promisify(execFile);
 
@@ -25,11 +25,7 @@ describeWithEngine("round trips to the tenant per lifecycle step", () => {
   beforeAll(async () => {
     tenant = await createTenantStack();
     await tenant.configure({
-      activeProviderId: { value: "hcaptcha" },
-      hcaptchaSiteKey: { value: "round-trip-site-key" },
-      hcaptchaSecret: { value: "round-trip-hcaptcha-secret", secret: true },
-      enrollmentMessage: { value: "{{code}} enrolls you" },
-      verificationMessage: { value: "{{code}} verifies you" },
+      ...bothResourcesConfig("round-trip"),
       settingsFields: { value: "friendlyName" },
     });
     await tenant.harness.up();

@@ -4,7 +4,7 @@ import { changedCount } from "../../scripts/support/stack";
 import { DEFAULT_PHONE_TEMPLATES } from "../../src/wire";
 import { describeWithEngine } from "./support/engine";
 import type { TenantStack } from "./support/tenantStack";
-import { createTenantStack } from "./support/tenantStack";
+import { bothResourcesConfig, createTenantStack } from "./support/tenantStack";
 
 // What version 0.1.0 stored as each resource's provider: Pulumi's closure serialization of a stub that loads
 // `pulumi-tenant-admin/provider` by name (recorded from that build with `pulumi.runtime.serializeFunction`).
@@ -24,13 +24,7 @@ describeWithEngine("a stack whose state holds the closure-serialized providers o
 
   beforeAll(async () => {
     tenant = await createTenantStack();
-    await tenant.configure({
-      activeProviderId: { value: "hcaptcha" },
-      hcaptchaSiteKey: { value: "upgrade-site-key" },
-      hcaptchaSecret: { value: "upgrade-hcaptcha-secret", secret: true },
-      enrollmentMessage: { value: "{{code}} enrolls you" },
-      verificationMessage: { value: "{{code}} verifies you" },
-    });
+    await tenant.configure(bothResourcesConfig("upgrade"));
     await tenant.harness.up();
     const { stack } = tenant.harness;
     const state = await stack.exportStack();

@@ -65,3 +65,17 @@ export async function failureOf(tenant: TenantStack, step: "up" | "preview"): Pr
   }
   throw new Error(`expected ${step} to fail`);
 }
+
+/**
+ * Program config that declares both resources: hCaptcha active with its secret (secret config), and both
+ * phone templates. `label` makes the site key and secret unique to the suite.
+ */
+export function bothResourcesConfig(label: string): ConfigMap {
+  return {
+    activeProviderId: { value: "hcaptcha" },
+    hcaptchaSiteKey: { value: `${label}-site-key` },
+    hcaptchaSecret: { value: `${label}-hcaptcha-secret`, secret: true },
+    enrollmentMessage: { value: "{{code}} enrolls you" },
+    verificationMessage: { value: "{{code}} verifies you" },
+  };
+}
