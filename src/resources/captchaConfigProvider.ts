@@ -81,7 +81,7 @@ export function createCaptchaConfigProvider(
       resource: "CaptchaConfig",
       scopes: [ENDPOINTS.patchCaptcha.scope],
       // A non-global client and a plan without bot detection fail the read as they would fail the PATCH.
-      probe: (client) => client.getCaptcha(),
+      probe: { scope: ENDPOINTS.getCaptcha.scope, read: (client) => client.getCaptcha() },
     },
 
     kept(olds, news) {

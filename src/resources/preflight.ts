@@ -11,9 +11,16 @@ export interface WriteNeeds {
   readonly scopes: readonly string[];
   /**
    * One read that fails the way the write would for reasons the token cannot tell (a client that is not
-   * global, a plan without the feature). At most one request.
+   * global, a plan without the feature). At most one request, and only with a token that may read: `up`
+   * needs only the write scopes, so a token without `scope` skips the probe rather than failing preview.
    */
-  readonly probe?: ((client: ManagementClient) => Promise<unknown>) | undefined;
+  readonly probe?: WriteProbe | undefined;
+}
+
+/** The read of {@link WriteNeeds.probe} and the scope it needs. */
+export interface WriteProbe {
+  readonly scope: string;
+  read(client: ManagementClient): Promise<unknown>;
 }
 
 /**
@@ -57,7 +64,9 @@ async function preflight(
         );
       }
     }
-    await needs.probe?.(client);
+    if (needs.probe !== undefined && (grant === undefined || grant.scopes.includes(needs.probe.scope))) {
+      await needs.probe.read(client);
+    }
     return undefined;
   } catch (error) {
     if (error instanceof TenantAdminError) {

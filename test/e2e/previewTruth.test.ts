@@ -81,6 +81,36 @@ describeWithEngine("preview fails before anything is written when up would fail"
   });
 });
 
+describeWithEngine("a token that may only write", () => {
+  let tenant: TenantStack;
+  afterAll(async () => {
+    await tenant?.dispose();
+  });
+
+  it("previews a create without the plan probe (it needs a read scope up does not), and up writes", async () => {
+    tenant = await createTenantStack();
+    const token = await tenant.emulator.issueToken({
+      scopes: ["update:attack_protection", "update:guardian_factors"],
+    });
+    await tenant.configure({
+      "tenant-admin:apiToken": { value: token, secret: true },
+      ...captcha,
+      ...templates,
+    });
+    tenant.emulator.clearRequestLog();
+
+    const { changes } = await tenant.harness.preview();
+    expect(changes).toMatchObject({ create: 3 });
+    expect(captchaReads(tenant)).toEqual([]);
+
+    await tenant.harness.up();
+    expect(writes(tenant).sort()).toEqual([
+      "PATCH /api/v2/attack-protection/captcha",
+      "PUT /api/v2/guardian/factors/phone/templates",
+    ]);
+  });
+});
+
 describeWithEngine("what preview says is what up does", () => {
   let tenant: TenantStack;
 
