@@ -218,8 +218,10 @@ export class ManagementClient {
       secrets: [...this.#secrets, ...secretsInBody(body)],
     })) as OperationResponse<N>;
     if (this.#runCache !== undefined) {
-      if (CACHED_READS.has(name)) await this.#runCache.set(cacheKey, JSON.stringify(response));
-      else if (operation.method !== "GET") await this.#runCache.drop(cacheKey);
+      // The service never returns a secret in these reads; should one ever carry one, it is not written to disk.
+      if (CACHED_READS.has(name) && secretsInBody(response).length === 0) {
+        await this.#runCache.set(cacheKey, JSON.stringify(response));
+      } else if (operation.method !== "GET") await this.#runCache.drop(cacheKey);
     }
     return response;
   }
