@@ -1,15 +1,13 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 
 import type { CamelCased } from "../client/casing";
 import { toCamelKey } from "../client/casing";
 import type { CaptchaPatchRequest, CaptchaProviderId } from "../wire/model";
 import { CAPTCHA_SECRET_FIELDS } from "../wire/model";
-import { withoutImportOption } from "./adoption";
-import { DRY_RUN_KEY, withSecretFields } from "./inputs";
+import { withSecretFields } from "./inputs";
 import type { DeepInput } from "./inputs";
 import { TenantAdminDynamicResource } from "./dynamicResource";
 import type { TenantArgs, TenantInputs } from "../engine/tenantArgs";
-import { secretTenant, singletonOptions } from "../engine/tenantArgs";
 
 // The program loads this module: it holds the resource class and its types only. The provider, with the
 // schemas it checks against, is captchaConfigProvider.ts, which the engine's provider process loads.
@@ -126,7 +124,6 @@ export class CaptchaConfig extends TenantAdminDynamicResource {
   declare readonly domain: pulumi.Output<string>;
 
   constructor(name: string, args: CaptchaConfigArgs, opts?: pulumi.CustomResourceOptions) {
-    const adopted = withoutImportOption(opts);
     const props = {
       ...args,
       arkose: withSecretFields(args.arkose, CAPTCHA_SECRET_INPUTS),
@@ -134,11 +131,7 @@ export class CaptchaConfig extends TenantAdminDynamicResource {
       hcaptcha: withSecretFields(args.hcaptcha, CAPTCHA_SECRET_INPUTS),
       recaptchaEnterprise: withSecretFields(args.recaptchaEnterprise, CAPTCHA_SECRET_INPUTS),
       recaptchaV2: withSecretFields(args.recaptchaV2, CAPTCHA_SECRET_INPUTS),
-      tenant: secretTenant(args.tenant),
-      domain: undefined,
-      importId: adopted.importId,
-      [DRY_RUN_KEY]: pulumi.runtime.isDryRun(),
     };
-    super("captchaConfig", "CaptchaConfig", name, props, singletonOptions(adopted.opts));
+    super("captchaConfig", "CaptchaConfig", name, props, opts);
   }
 }

@@ -1,5 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 
+import { withoutImportOption } from "./adoption";
+import { DRY_RUN_KEY } from "./inputs";
+import type { TenantArgs } from "../engine/tenantArgs";
+import { secretTenant, singletonOptions } from "../engine/tenantArgs";
+
 /** The implementations exported by `pulumi-tenant-admin/provider`, by name. */
 export type ProviderName = "captchaConfig" | "phoneTemplates";
 
@@ -29,23 +34,35 @@ export function providerSource(name: ProviderName): string {
 }
 
 /**
- * A dynamic resource of this package: the same type token and `__provider` input as a
+ * A tenant object of this package (one per tenant): the same type token and `__provider` input as a
  * `pulumi.dynamic.Resource` (`pulumi-nodejs:dynamic/tenant-admin:<type>`), so the engine runs it in its
  * dynamic-provider host, with the provider given as {@link providerSource}.
+ *
+ * Besides the resource's own inputs it sends what every tenant object's provider reads: the `tenant` argument
+ * as a secret, the `domain` output, the `import` option as the `importId` input (see `adoption.ts`), and
+ * whether this is a preview. A replace deletes before it creates (see `singletonOptions`).
  */
 export abstract class TenantAdminDynamicResource extends pulumi.CustomResource {
   constructor(
     provider: ProviderName,
     type: string,
     name: string,
-    props: pulumi.Inputs,
+    props: pulumi.Inputs & { tenant?: pulumi.Input<TenantArgs> | undefined },
     opts: pulumi.CustomResourceOptions | undefined,
   ) {
+    const adopted = withoutImportOption(opts);
     super(
       `pulumi-nodejs:dynamic/tenant-admin:${type}`,
       name,
-      { ...props, __provider: providerSource(provider) },
-      opts,
+      {
+        ...props,
+        tenant: secretTenant(props.tenant),
+        domain: undefined,
+        importId: adopted.importId,
+        [DRY_RUN_KEY]: pulumi.runtime.isDryRun(),
+        __provider: providerSource(provider),
+      },
+      singletonOptions(adopted.opts),
     );
   }
 }

@@ -1,12 +1,9 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 
 import type { CamelCased } from "../client/casing";
 import type { PhoneTemplatesRequest } from "../wire/model";
-import { withoutImportOption } from "./adoption";
-import { DRY_RUN_KEY } from "./inputs";
 import { TenantAdminDynamicResource } from "./dynamicResource";
 import type { TenantArgs, TenantInputs } from "../engine/tenantArgs";
-import { secretTenant, singletonOptions } from "../engine/tenantArgs";
 
 // The program loads this module: it holds the resource class and its types only. The provider, with the
 // template rules (liquidjs) and schemas it checks against, is phoneTemplatesProvider.ts, which the engine's
@@ -68,14 +65,6 @@ export class PhoneTemplates extends TenantAdminDynamicResource {
   declare readonly domain: pulumi.Output<string>;
 
   constructor(name: string, args: PhoneTemplatesArgs, opts?: pulumi.CustomResourceOptions) {
-    const adopted = withoutImportOption(opts);
-    const props = {
-      ...args,
-      tenant: secretTenant(args.tenant),
-      domain: undefined,
-      importId: adopted.importId,
-      [DRY_RUN_KEY]: pulumi.runtime.isDryRun(),
-    };
-    super("phoneTemplates", "PhoneTemplates", name, props, singletonOptions(adopted.opts));
+    super("phoneTemplates", "PhoneTemplates", name, { ...args }, opts);
   }
 }
