@@ -38,8 +38,9 @@ export const RETRY_POLICY = {
 } as const;
 
 /**
- * Connections one client may hold open to its tenant at once. The engine runs resources in parallel, so a
- * few requests can be in flight together; a Free-plan tenant allows bursts of 10.
+ * Connections one client may hold open to its tenant at once. One: the engine's parallel calls to a tenant
+ * are few and short, and waiting for the kept-alive connection costs less than a new connection's handshakes
+ * (TCP, and TLS, each a round trip to a distant tenant).
  */
 const MAX_SOCKETS = 1;
 

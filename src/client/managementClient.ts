@@ -206,7 +206,7 @@ export class ManagementClient {
     const cacheKey = `${this.#cacheScope}\n${operation.path}`;
     if (this.#runCache !== undefined && CACHED_READS.has(name)) {
       const cached = await this.#runCache.get(cacheKey);
-      const parsed = cached === undefined ? undefined : operation.response.safeParse(JSON.parse(cached));
+      const parsed = cached === undefined ? undefined : operation.response.safeParse(cached);
       if (parsed?.success === true) return parsed.data as OperationResponse<N>;
     }
     const response = (await callApi(this.#transport, this.#apiBaseUrl, this.#auth, {
@@ -220,7 +220,7 @@ export class ManagementClient {
     if (this.#runCache !== undefined) {
       // The service never returns a secret in these reads; should one ever carry one, it is not written to disk.
       if (CACHED_READS.has(name) && secretsInBody(response).length === 0) {
-        await this.#runCache.set(cacheKey, JSON.stringify(response));
+        await this.#runCache.set(cacheKey, response);
       } else if (operation.method !== "GET") await this.#runCache.drop(cacheKey);
     }
     return response;

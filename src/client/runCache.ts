@@ -33,22 +33,25 @@ export class RunCache {
     this.#now = now;
   }
 
-  /** The cached body of `key`, or undefined (absent, expired, unreadable: the caller asks the tenant). */
-  async get(key: string): Promise<string | undefined> {
+  /**
+   * The cached body of `key` (a JSON value), or undefined (absent, expired, unreadable: the caller asks the
+   * tenant, and checks a body it gets as it checks the tenant's).
+   */
+  async get(key: string): Promise<unknown> {
     try {
       const entry = JSON.parse(await readFile(this.#file(key), "utf8")) as {
         expires?: unknown;
         body?: unknown;
       };
       if (typeof entry.expires !== "number" || entry.expires < this.#now()) return undefined;
-      return typeof entry.body === "string" ? entry.body : undefined;
+      return entry.body;
     } catch {
       return undefined;
     }
   }
 
-  /** Keeps `body` for `key`; a failure to write only means the next pass reads again. */
-  async set(key: string, body: string): Promise<void> {
+  /** Keeps `body` (a JSON value) for `key`; a failure to write only means the next pass reads again. */
+  async set(key: string, body: unknown): Promise<void> {
     try {
       if (!(await this.#ensureDir())) return;
       const file = this.#file(key);

@@ -4,7 +4,8 @@
  * the stack config the engine configured the provider with.
  *
  * Each resource's module is loaded on its provider's first call, and the HTTP client only when a method
- * talks to the tenant: a preview's `check` and `diff` load one resource's schema and nothing else.
+ * talks to the tenant: a preview's `check` and `diff` load one resource's schema, zod and (for phone
+ * templates) liquidjs.
  */
 import type * as pulumi from "@pulumi/pulumi";
 
