@@ -1,39 +1,49 @@
 /**
- * pulumi-tenant-admin: an identity tenant's CAPTCHA configuration and phone MFA templates as Pulumi
+ * pulumi-tenant-admin: an identity tenant's CAPTCHA configuration and phone message templates as Pulumi
  * resources, and its settings as a data source.
  */
-export { CaptchaConfig } from "./resources/captchaConfig";
+export { CaptchaConfig } from "./resources/captchaConfig/resource";
 export type {
   CaptchaConfigArgs,
   CaptchaConfigInputs,
   CaptchaConfigOutputs,
   CaptchaConfigSettings,
   CaptchaSettings,
-} from "./resources/captchaConfig";
-export { PhoneTemplates } from "./resources/phoneTemplates";
+} from "./resources/captchaConfig/resource";
+export { CAPTCHA_PROVIDER_IDS } from "./resources/captchaConfig/api";
+export type { CaptchaProviderId } from "./resources/captchaConfig/api";
+export { PhoneTemplates } from "./resources/phoneTemplates/resource";
 export type {
   PhoneTemplateMessages,
   PhoneTemplatesArgs,
   PhoneTemplatesInputs,
   PhoneTemplatesOutputs,
-} from "./resources/phoneTemplates";
-export type { TenantArgs, TenantInputs } from "./engine/tenantArgs";
+} from "./resources/phoneTemplates/resource";
+export { DEFAULT_PHONE_TEMPLATES, PHONE_TEMPLATE_VARIABLES } from "./resources/phoneTemplates/api";
+export { PhoneNotificationTemplate } from "./resources/phoneNotificationTemplate/resource";
+export type {
+  PhoneNotificationContentInputs,
+  PhoneNotificationTemplateArgs,
+  PhoneNotificationTemplateInputs,
+  PhoneNotificationTemplateOutputs,
+} from "./resources/phoneNotificationTemplate/resource";
 export {
-  PHONE_TEMPLATE_VARIABLES,
-  PhoneTemplateSyntaxError,
-  SMS_SEGMENT_UNITS,
-  renderPhoneTemplate,
-  smsSegments,
-} from "./templates";
-export type { PhoneMessageType, PhoneTemplateValues, SmsEncoding, SmsSegmentCount } from "./templates";
-export { getTenantSettings, getTenantSettingsOutput } from "./functions/tenantSettings";
+  PHONE_NOTIFICATION_TYPES,
+  PHONE_NOTIFICATION_VARIABLES,
+} from "./resources/phoneNotificationTemplate/api";
+export type { PhoneNotificationBody, PhoneNotificationType } from "./resources/phoneNotificationTemplate/api";
+export { getTenantSettings, getTenantSettingsOutput } from "./resources/tenantSettings/function";
 export type {
   GetTenantSettingsArgs,
   GetTenantSettingsOutputArgs,
   SelectedTenantSettings,
   TenantSettings,
   TenantSettingsFieldName,
-} from "./functions/tenantSettings";
+} from "./resources/tenantSettings/function";
+export { ENABLED_LOCALES } from "./resources/tenantSettings/api";
+export type { TenantArgs, TenantInputs } from "./engine/tenantArgs";
+export { PhoneTemplateSyntaxError, SMS_SEGMENT_UNITS, renderPhoneTemplate, smsSegments } from "./templates";
+export type { PhoneMessageType, PhoneTemplateValues, SmsEncoding, SmsSegmentCount } from "./templates";
 export {
   TenantAdminError,
   TenantApiError,
@@ -44,6 +54,4 @@ export {
   TokenRequestError,
 } from "./client/errors";
 export { CONFIG_KEYS, ENV_VARS } from "./client/settings";
-export { CAPTCHA_PROVIDER_IDS, DEFAULT_PHONE_TEMPLATES, ENABLED_LOCALES } from "./wire/model";
-export type { CaptchaProviderId } from "./wire/model";
-export { ALL_SCOPES, SCOPES } from "./wire/endpoints";
+export { ALL_SCOPES } from "./resources/registry";

@@ -1,11 +1,16 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 
 import type { TenantConnection } from "../client/connection";
-import { ManagementClient, resolveTenantConnection } from "../client";
-import { TenantAdminError, TenantApiError } from "../client/errors";
-import type { CaptchaResponse } from "../wire/model";
-import type { GeneratedProgram, TenantSnapshot } from "./program";
+import { resolveTenantConnection } from "../client/connection";
+import { TenantAdminError } from "../client/errors";
+import { ManagementClient } from "../client/managementClient";
+import { OBJECTS } from "../resources/registry";
+import type { ExportedObject } from "../resources/tenantObject/exporting";
+import { getTenantSettings } from "../resources/tenantSettings/api";
+import type { PackageSource } from "./packageSource";
+import { packageSource } from "./packageSource";
+import type { GeneratedProgram } from "./program";
 import { generateProgram, projectNameFor } from "./program";
 
 /** Options of {@link exportTenant}. */
@@ -26,6 +31,8 @@ export interface ExportResult extends GeneratedProgram {
   directory: string;
   /** The tenant's base URL. */
   tenant: string;
+  /** How the generated project depends on this package. */
+  packageSource: PackageSource;
 }
 
 /** The export cannot start: the output directory is not usable. */
@@ -37,8 +44,8 @@ export class ExportRefusedError extends TenantAdminError {
 }
 
 /**
- * Reads the tenant's CAPTCHA configuration, phone templates and settings, and writes a Pulumi TypeScript
- * program declaring them to `options.out`. The connection comes from the environment, resolved as the
+ * Reads every object of the registry that has an export (the CAPTCHA configuration, the phone messages of the
+ * tenant's generation, the settings) and writes a Pulumi TypeScript program declaring them to `options.out`. The connection comes from the environment, resolved as the
  * provider resolves it (`AUTH0_DOMAIN`, `AUTH0_CLIENT_ID` and `AUTH0_CLIENT_SECRET` or `AUTH0_API_TOKEN`,
  * `AUTH0_AUDIENCE`, `TENANT_ADMIN_TIMEOUT_SECONDS`, `TENANT_ADMIN_RATE_LIMIT_BUDGET_SECONDS`).
  *
@@ -52,16 +59,16 @@ export async function exportTenant(options: ExportOptions): Promise<ExportResult
   const directory = resolve(options.out);
   refuseUnusable(directory, options.force === true);
   const connection = resolveTenantConnection({ env: options.env ?? process.env });
-  const skipped: string[] = [];
-  const snapshot = await readTenant(connection, skipped);
-  const program = generateProgram(snapshot, {
+  const objects = await readTenant(connection);
+  // src/cli and dist/cli are both two levels below the package root.
+  const source = packageSource(resolve(__dirname, "..", ".."));
+  const program = generateProgram(objects, {
     projectName: options.projectName ?? projectNameFor(basename(directory)),
-    packageVersion: packageVersion(),
-    skipped,
+    packageDependency: source.spec,
   });
   mkdirSync(directory, { recursive: true });
   for (const [name, content] of Object.entries(program.files)) writeFileSync(join(directory, name), content);
-  return { ...program, directory, tenant: connection.baseUrl };
+  return { ...program, directory, tenant: connection.baseUrl, packageSource: source };
 }
 
 function refuseUnusable(directory: string, force: boolean): void {
@@ -76,38 +83,19 @@ function refuseUnusable(directory: string, force: boolean): void {
   }
 }
 
-async function readTenant(connection: TenantConnection, skipped: string[]): Promise<TenantSnapshot> {
+async function readTenant(connection: TenantConnection): Promise<ExportedObject[]> {
   const client = new ManagementClient(connection);
-  // Settings first: the first call also proves the tenant is reachable and the credentials work.
-  const settings = await client.getTenantSettings();
-  const captcha = await readCaptcha(client, skipped);
-  const phoneTemplates = await client.getPhoneTemplates();
-  return { captcha, phoneTemplates, settingsFields: Object.keys(settings).sort() };
-}
-
-async function readCaptcha(
-  client: ManagementClient,
-  skipped: string[],
-): Promise<CaptchaResponse | undefined> {
-  try {
-    return await client.getCaptcha();
-  } catch (error) {
-    if (error instanceof TenantApiError && error.errorCode === "insufficient_entitlement") {
-      skipped.push("CAPTCHA configuration: the tenant's plan does not include bot detection");
-      return undefined;
-    }
-    if (error instanceof TenantApiError && error.status === 404) {
-      skipped.push("CAPTCHA configuration: the tenant has none");
-      return undefined;
-    }
-    throw error;
+  // Settings first: the first call also proves the tenant is reachable and the credentials work, and the
+  // settings tell which objects apply (the tenant's phone generation).
+  const settings = await client.send(getTenantSettings);
+  const exported: ExportedObject[] = [];
+  for (const object of OBJECTS) {
+    if (object.exporter === undefined) continue;
+    const { objectExport } = await object.exporter();
+    const { snapshot, skipped } = await objectExport.read({ client, settings });
+    const declared =
+      snapshot === undefined ? { declarations: [], skipped: [] } : objectExport.declare(snapshot);
+    exported.push({ declarations: declared.declarations, skipped: [...skipped, ...declared.skipped] });
   }
-}
-
-function packageVersion(): string {
-  // src/cli and dist/cli are both two levels below the package root.
-  const manifest = JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8")) as {
-    version: string;
-  };
-  return manifest.version;
+  return exported;
 }

@@ -1,10 +1,10 @@
+import { AUTH_PATHS } from "../wire/endpoint";
 import {
-  AUTH_PATHS,
   RATE_LIMIT_HEADERS,
   apiErrorBodySchema,
   oauthErrorBodySchema,
   parseRateLimitReset,
-} from "../wire";
+} from "../wire/errors";
 import {
   TenantApiError,
   TenantRateLimitError,
@@ -85,7 +85,7 @@ export function errorFromResponse(
     described === undefined
       ? `${response.status} (unexpected response body)`
       : `${response.status}${described.label === undefined ? "" : ` ${described.label}`}: ${described.serverMessage}`;
-  const hint = hintFor(request.method, request.path, response.status, errorCode);
+  const hint = hintFor(request.path, response.status, errorCode, request.hints);
   const attempts = request.attempts ?? 1;
   let message = `${request.method} ${request.path} failed: ${statusLine}`;
   if (hint !== undefined) message = `${withStop(message)} ${hint}.`;

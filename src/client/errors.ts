@@ -1,8 +1,8 @@
-import type { HttpMethod } from "../wire/endpoints";
+import type { HttpMethod } from "../wire/endpoint";
 import { formatPropertyPath } from "../wire/propertyPath";
 import { CONFIG_KEYS, ENV_VARS } from "./settings";
 
-export type { HttpMethod } from "../wire/endpoints";
+export type { HttpMethod } from "../wire/endpoint";
 
 /** Options of every error constructor of the package: the underlying failure, if any. */
 export interface TenantErrorOptions {
@@ -31,12 +31,14 @@ export class TenantAdminError extends Error {
 export interface FailedRequest {
   /** The HTTP method. */
   readonly method: HttpMethod;
-  /** The API path without host and without `/api/v2`, as `OPERATIONS` names it. */
+  /** The API path without host and without `/api/v2`. */
   readonly path: string;
   /** The credentials of this request (token, client secret, body secrets), redacted from server text. */
   readonly secrets: readonly string[];
   /** How many times the request was sent; more than 1 when it was retried. */
   readonly attempts?: number | undefined;
+  /** The endpoint's own hints, by status. */
+  readonly hints?: Readonly<Partial<Record<number, string>>> | undefined;
 }
 
 /** The parts of an HTTP response the error factory reads. */
@@ -268,7 +270,7 @@ export class TenantConfigError extends TenantAdminError {
   }
 }
 
-/** Turns zod issues into {@link SchemaIssue}s: the path as `a.b[0].c` and zod's message, which carries no values. */
+/** Turns schema issues into {@link SchemaIssue}s: the path as `a.b[0].c` and zod's message, which carries no values. */
 export function schemaIssues(
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
 ): SchemaIssue[] {

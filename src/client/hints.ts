@@ -1,4 +1,4 @@
-import { AUTH_PATHS, operationAt } from "../wire";
+import { AUTH_PATHS } from "../wire/endpoint";
 import { CONFIG_KEYS, ENV_VARS } from "./settings";
 
 /** Hints of the token endpoint, by status. */
@@ -15,13 +15,13 @@ const ERROR_CODE_HINTS: Readonly<Partial<Record<string, string>>> = {
 
 /**
  * The sentence appended to an error message for a well-known failure, first match wins: the token
- * endpoint's, the `errorCode`'s, the operation's own (from `OPERATIONS`), then the status class's.
+ * endpoint's, the `errorCode`'s, the endpoint's own, then the status class's.
  */
 export function hintFor(
-  method: string,
   path: string,
   status: number,
   errorCode: string | undefined,
+  endpointHints: Readonly<Partial<Record<number, string>>> = {},
 ): string | undefined {
   if (path === AUTH_PATHS.token) {
     const hint = TOKEN_HINTS[status];
@@ -29,8 +29,8 @@ export function hintFor(
   }
   const byCode = errorCode === undefined ? undefined : ERROR_CODE_HINTS[errorCode];
   if (byCode !== undefined) return byCode;
-  const byOperation = operationAt(method, path)?.hints[status];
-  if (byOperation !== undefined) return byOperation;
+  const byEndpoint = endpointHints[status];
+  if (byEndpoint !== undefined) return byEndpoint;
   if (status === 401) return "Check the client credentials or API token";
   if (status >= 300 && status <= 399) {
     return `The management API does not redirect; check ${CONFIG_KEYS.domain} / ${ENV_VARS.domain}`;

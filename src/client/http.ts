@@ -2,9 +2,8 @@ import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 
 import axios, { AxiosHeaders, type AxiosInstance } from "axios";
-import type { z } from "zod";
-
-import { RATE_LIMIT_HEADERS, parseRateLimitReset } from "../wire";
+import { RATE_LIMIT_HEADERS, parseRateLimitReset } from "../wire/errors";
+import type { Schema } from "../wire/shape";
 import { errorFromResponse } from "./errorResponse";
 import {
   TenantConnectionError,
@@ -295,11 +294,11 @@ function describeFailure(error: unknown, timeoutMs: number, secrets: readonly st
  * Parses a 2xx response body as JSON and with `schema`. A non-JSON body or a mismatch is a
  * {@link TenantResponseError}, never a success.
  */
-export function parseResponseBody<S extends z.ZodType>(
-  schema: S,
+export function parseResponseBody<T>(
+  schema: Schema<T>,
   request: { method: HttpMethod; path: string },
   response: HttpResponseSnapshot,
-): z.output<S> {
+): T {
   let json: unknown;
   try {
     json = JSON.parse(response.body) as unknown;
@@ -334,15 +333,17 @@ export interface AccessTokenSource {
   readonly hasFetchedToken?: (() => boolean) | undefined;
 }
 
-/** One management API operation. */
-export interface ApiCall<S extends z.ZodType> {
+/** One management API request. */
+export interface ApiCall<T> {
   method: HttpMethod;
-  /** Path under `/api/v2`, as `OPERATIONS` names it. */
+  /** Path under `/api/v2`, its parameters filled in. */
   path: string;
   query?: Readonly<Record<string, string>> | undefined;
   body?: unknown;
-  /** Parses the 2xx body. */
-  responseSchema: S;
+  /** Parses the 2xx body; absent when the endpoint answers without one. */
+  responseSchema: Schema<T> | undefined;
+  /** The endpoint's own hints, by status. */
+  hints?: Readonly<Partial<Record<number, string>>> | undefined;
   /** Credentials of this request beyond the token (client secret, body secrets), for redaction. */
   secrets: readonly string[];
 }
@@ -352,12 +353,12 @@ export interface ApiCall<S extends z.ZodType> {
  * transport, on a 401 drops a renewable token and retries once with a fresh one, maps an error status
  * with {@link errorFromResponse} and parses a 2xx body with the operation's schema.
  */
-export async function callApi<S extends z.ZodType>(
+export async function callApi<T>(
   transport: HttpTransport,
   apiBaseUrl: string,
   auth: AccessTokenSource,
-  call: ApiCall<S>,
-): Promise<z.output<S>> {
+  call: ApiCall<T>,
+): Promise<T> {
   const secrets = [...call.secrets];
   const sendWith = async (token: string): Promise<TransportResponse> => {
     secrets.push(token);
@@ -381,7 +382,12 @@ export async function callApi<S extends z.ZodType>(
     attempts += response.attempts;
   }
   if (response.status >= 200 && response.status <= 299) {
-    return parseResponseBody(call.responseSchema, call, response);
+    return call.responseSchema === undefined
+      ? (undefined as T)
+      : parseResponseBody(call.responseSchema, call, response);
   }
-  throw errorFromResponse({ method: call.method, path: call.path, secrets, attempts }, response);
+  throw errorFromResponse(
+    { method: call.method, path: call.path, secrets, attempts, hints: call.hints },
+    response,
+  );
 }

@@ -63,6 +63,6 @@ export {
 } from "./tokens";
 export type { IssuedToken, TokenCacheKey, TokenCacheOptions } from "./tokens";
 export { ManagementClient, managementClientFor } from "./managementClient";
-export type { ManagementClientOptions, TenantSettingsQuery, TokenGrant } from "./managementClient";
+export type { ManagementClientOptions, TokenGrant } from "./managementClient";
 export { toCamelDeep, toCamelKey, toSnakeDeep, toSnakeKey } from "./casing";
 export type { CamelCaseKey, CamelCased, VerbatimPaths } from "./casing";

@@ -1,21 +1,8 @@
 import { createHash } from "node:crypto";
 
-import type { z } from "zod";
 import type * as Jose from "jose";
 
-import {
-  OPERATIONS,
-  TENANT_SETTINGS_FIELDS,
-  type CaptchaPatchRequest,
-  type CaptchaResponse,
-  type OperationRequest,
-  type OperationResponse,
-  type OperationSpec,
-  type PackageOperationName,
-  type PhoneTemplatesRequest,
-  type PhoneTemplatesResponse,
-  type TenantSettingsResponse,
-} from "../wire";
+import { pathWith, type Endpoint } from "../wire/endpoint";
 import type { TenantConnection } from "./connection";
 import { TenantRequestError, schemaIssues } from "./errors";
 import { HttpTransport, callApi, type AccessTokenSource } from "./http";
@@ -36,14 +23,11 @@ export interface ManagementClientOptions {
   /** Receives one line per retry or rate-limit wait (e.g. `pulumi.log.debug`); never given a credential. */
   log?: ((message: string) => void) | undefined;
   /**
-   * Shares the reads of the CAPTCHA configuration and the phone templates between the processes of one
-   * `pulumi` command (see {@link RunCache}); default none.
+   * Shares the reads of endpoints marked `sharedRead` (the resources' reads of their own object) between the
+   * processes of one `pulumi` command (see {@link RunCache}); default none.
    */
   runCache?: RunCache | undefined;
 }
-
-/** Reads a {@link RunCache} may serve: the resources' reads, not the settings a program asks for. */
-const CACHED_READS: ReadonlySet<PackageOperationName> = new Set(["getCaptcha", "getPhoneTemplates"]);
 
 /** What an access token grants, from its claims. */
 export interface TokenGrant {
@@ -51,14 +35,6 @@ export interface TokenGrant {
   clientId: string | undefined;
   /** The granted scopes. */
   scopes: readonly string[];
-}
-
-/** Options of {@link ManagementClient.getTenantSettings}. */
-export interface TenantSettingsQuery {
-  /** Top-level field names (from `TENANT_SETTINGS_FIELDS`); empty or absent means all fields. */
-  fields?: readonly string[] | undefined;
-  /** `true` (default): return only `fields`; `false`: return all but `fields`. */
-  includeFields?: boolean | undefined;
 }
 
 /**
@@ -131,111 +107,53 @@ export class ManagementClient {
     return this.#auth.hasFetchedToken?.() ?? false;
   }
 
-  /** `getCaptcha` of `OPERATIONS`: the CAPTCHA configuration, without secrets. */
-  getCaptcha(): Promise<CaptchaResponse> {
-    return this.call("getCaptcha");
-  }
-
   /**
-   * `patchCaptcha` of `OPERATIONS`: merges `body` into the CAPTCHA configuration and returns the whole
-   * merged configuration (without secrets). `body` is validated with `captchaPatchRequestSchema` first;
-   * an invalid body is a `TenantRequestError` and is not sent.
+   * Sends one request to `endpoint`: validates `body` with the endpoint's request schema (an invalid body is a
+   * `TenantRequestError` and is not sent), fills in the path's `params`, retries as `RETRY_POLICY` says and
+   * returns the answer parsed with the endpoint's response schema (`undefined` for an endpoint that answers
+   * without a body). A shared read is served from the run cache when the command already made it; a write
+   * drops the cached read of its path.
    */
-  patchCaptcha(body: CaptchaPatchRequest): Promise<CaptchaResponse> {
-    return this.call("patchCaptcha", { body });
-  }
-
-  /**
-   * `getTenantSettings` of `OPERATIONS`. `fields` is sent comma-joined with `include_fields` (default
-   * `true`); every name is checked against `TENANT_SETTINGS_FIELDS` before anything is sent, and an
-   * unknown one is a `TenantRequestError` listing the valid names.
-   */
-  async getTenantSettings(query: TenantSettingsQuery = {}): Promise<TenantSettingsResponse> {
-    const { method, path } = OPERATIONS.getTenantSettings;
-    const fields = [...new Set(query.fields ?? [])];
-    const known: ReadonlySet<string> = new Set(TENANT_SETTINGS_FIELDS);
-    const unknown = fields.filter((field) => !known.has(field));
-    if (unknown.length > 0) {
-      const names = unknown.map((field) => JSON.stringify(field)).join(", ");
-      throw new TenantRequestError({
-        method,
-        path,
-        issues: unknown.map((field) => ({
-          path: "fields",
-          message: `unknown field ${JSON.stringify(field)}`,
-        })),
-        message:
-          `${method} ${path} was not sent: unknown tenant settings field${unknown.length > 1 ? "s" : ""} ` +
-          `${names} in fields. Valid fields: ${TENANT_SETTINGS_FIELDS.join(", ")}.`,
-      });
-    }
-    const params: Record<string, string> = {};
-    if (fields.length > 0) params["fields"] = fields.join(",");
-    if (fields.length > 0 || query.includeFields !== undefined) {
-      params["include_fields"] = String(query.includeFields ?? true);
-    }
-    return await this.call("getTenantSettings", { query: params });
-  }
-
-  /** `getPhoneTemplates` of `OPERATIONS`: the stored phone MFA templates. */
-  getPhoneTemplates(): Promise<PhoneTemplatesResponse> {
-    return this.call("getPhoneTemplates");
-  }
-
-  /**
-   * `putPhoneTemplates` of `OPERATIONS`: replaces both templates and returns the stored ones. `body` is
-   * validated with `phoneTemplatesRequestSchema` first.
-   */
-  putPhoneTemplates(body: PhoneTemplatesRequest): Promise<PhoneTemplatesResponse> {
-    return this.call("putPhoneTemplates", { body });
-  }
-
-  /**
-   * Sends the operation `name` of `OPERATIONS` (its method, path and schemas), one of the operations the
-   * package uses (`PACKAGE_OPERATION_NAMES`, whose scopes make `ALL_SCOPES`): validates `body` with the
-   * operation's request schema (an invalid body is a `TenantRequestError` and is not sent), retries as
-   * `RETRY_POLICY` says and returns the response parsed with the operation's response schema.
-   */
-  async call<N extends PackageOperationName>(
-    name: N,
-    request: { body?: OperationRequest<N>; query?: Record<string, string> } = {},
-  ): Promise<OperationResponse<N>> {
-    const operation: OperationSpec = OPERATIONS[name];
-    const body =
-      operation.request === undefined ? undefined : validate(operation, operation.request, request.body);
-    const cacheKey = `${this.#cacheScope}\n${operation.path}`;
-    if (this.#runCache !== undefined && CACHED_READS.has(name)) {
+  async send<Request, Response>(
+    endpoint: Endpoint<Request, Response>,
+    request: {
+      body?: Request;
+      query?: Readonly<Record<string, string>>;
+      params?: Readonly<Record<string, string>>;
+    } = {},
+  ): Promise<Response> {
+    const path = pathWith(endpoint.path, request.params);
+    const body = endpoint.request === undefined ? undefined : validate(endpoint, path, request.body);
+    const cacheKey = `${this.#cacheScope}\n${path}`;
+    if (this.#runCache !== undefined && endpoint.sharedRead && endpoint.response !== undefined) {
       const cached = await this.#runCache.get(cacheKey);
-      const parsed = cached === undefined ? undefined : operation.response.safeParse(cached);
-      if (parsed?.success === true) return parsed.data as OperationResponse<N>;
+      const parsed = cached === undefined ? undefined : endpoint.response.safeParse(cached);
+      if (parsed?.success === true) return parsed.data;
     }
-    const response = (await callApi(this.#transport, this.#apiBaseUrl, this.#auth, {
-      method: operation.method,
-      path: operation.path,
+    const response = await callApi(this.#transport, this.#apiBaseUrl, this.#auth, {
+      method: endpoint.method,
+      path,
       query: request.query,
       body,
-      responseSchema: operation.response,
+      responseSchema: endpoint.response,
+      hints: endpoint.hints,
       secrets: [...this.#secrets, ...secretsInBody(body)],
-    })) as OperationResponse<N>;
+    });
     if (this.#runCache !== undefined) {
       // The service never returns a secret in these reads; should one ever carry one, it is not written to disk.
-      if (CACHED_READS.has(name) && secretsInBody(response).length === 0) {
+      if (endpoint.sharedRead && secretsInBody(response).length === 0) {
         await this.#runCache.set(cacheKey, response);
-      } else if (operation.method !== "GET") await this.#runCache.drop(cacheKey);
+      } else if (endpoint.method !== "GET") await this.#runCache.drop(cacheKey);
     }
     return response;
   }
 }
 
-/** Parses a request body with its operation's schema; an invalid body is a {@link TenantRequestError}. */
-function validate(operation: OperationSpec, schema: z.ZodType, body: unknown): unknown {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  throw new TenantRequestError({
-    method: operation.method,
-    path: operation.path,
-    issues: schemaIssues(parsed.error.issues),
-  });
+/** Parses a request body with its endpoint's schema; an invalid body is a {@link TenantRequestError}. */
+function validate<Request>(endpoint: Endpoint<Request, unknown>, path: string, body: unknown): Request {
+  const parsed = endpoint.request?.safeParse(body);
+  if (parsed === undefined || parsed.success) return parsed?.data as Request;
+  throw new TenantRequestError({ method: endpoint.method, path, issues: schemaIssues(parsed.error.issues) });
 }
 
 const SHARED_CLIENTS = Symbol.for("pulumi-tenant-admin.client.managementClients");

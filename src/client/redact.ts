@@ -1,12 +1,17 @@
-import { CAPTCHA_SECRET_FIELDS } from "../wire/model";
 import { toCamelKey } from "./casing";
 
 /** The text that replaces a secret in anything the client puts into an error or a log line. */
 export const REDACTED = "[redacted]";
 
-/** Body keys whose values are credentials, at any depth of a request body (wire spelling and camelCase). */
+/**
+ * Body keys whose values are credentials, at any depth of a request or response body (wire spelling and
+ * camelCase): the platform's names for them, whatever the endpoint.
+ */
 const SECRET_BODY_KEYS: ReadonlySet<string> = new Set(
-  [...CAPTCHA_SECRET_FIELDS, "client_secret", "access_token"].flatMap((key) => [key, toCamelKey(key)]),
+  ["secret", "api_key", "client_secret", "client_assertion", "access_token"].flatMap((key) => [
+    key,
+    toCamelKey(key),
+  ]),
 );
 
 /** A JSON Web Token in compact form: three base64url parts, the first two starting with `{"`. */

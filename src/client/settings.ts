@@ -1,22 +1,10 @@
 /** The Pulumi config namespace of this package: keys are read as `tenant-admin:<name>`. */
 export const CONFIG_NAMESPACE = "tenant-admin";
 
-/** The stack config keys the client reads, fully qualified (`pulumi config set tenant-admin:domain …`). */
-export const CONFIG_KEYS = {
-  domain: "tenant-admin:domain",
-  clientId: "tenant-admin:clientId",
-  clientSecret: "tenant-admin:clientSecret",
-  apiToken: "tenant-admin:apiToken",
-  clientAssertionPrivateKey: "tenant-admin:clientAssertionPrivateKey",
-  clientAssertionSigningAlg: "tenant-admin:clientAssertionSigningAlg",
-  audience: "tenant-admin:audience",
-  timeoutSeconds: "tenant-admin:timeoutSeconds",
-  rateLimitBudgetSeconds: "tenant-admin:rateLimitBudgetSeconds",
-} as const;
-
 /**
- * The environment variables the client reads when the stack config does not set a value. The `AUTH0_*`
- * names are the ones existing tools for this platform already use, so CI secrets carry over.
+ * The environment variable of each connection setting, read when the stack config does not set it: the one
+ * table of the settings. The `AUTH0_*` names are the ones existing tools for this platform already use, so CI
+ * secrets carry over. Each setting's stack config key is `tenant-admin:<name>` ({@link CONFIG_KEYS}).
  */
 export const ENV_VARS = {
   domain: "AUTH0_DOMAIN",
@@ -29,6 +17,24 @@ export const ENV_VARS = {
   timeoutSeconds: "TENANT_ADMIN_TIMEOUT_SECONDS",
   rateLimitBudgetSeconds: "TENANT_ADMIN_RATE_LIMIT_BUDGET_SECONDS",
 } as const;
+
+/** A connection setting's name: `domain`, `clientId`, … */
+export type ConnectionField = keyof typeof ENV_VARS;
+
+/** The connection settings, in their documented order. */
+export const CONNECTION_FIELDS = Object.keys(ENV_VARS) as ConnectionField[];
+
+/** The stack config keys the client reads, fully qualified (`pulumi config set tenant-admin:domain …`). */
+export const CONFIG_KEYS = Object.fromEntries(
+  CONNECTION_FIELDS.map((field) => [field, `${CONFIG_NAMESPACE}:${field}`]),
+) as { readonly [F in ConnectionField]: `${typeof CONFIG_NAMESPACE}:${F}` };
+
+/** The settings whose values are credentials: stored as secrets, never printed. */
+export const SECRET_CONNECTION_FIELDS = [
+  "clientSecret",
+  "apiToken",
+  "clientAssertionPrivateKey",
+] as const satisfies readonly ConnectionField[];
 
 /** How long one HTTP request may take before it is abandoned, unless configured: 30 s. */
 export const DEFAULT_TIMEOUT_SECONDS = 30;

@@ -6,7 +6,7 @@
  */
 import { readFile } from "node:fs/promises";
 
-import type { TenantSettingsResponse } from "../wire";
+import type { TenantSettingsResponse } from "../resources/tenantSettings/api";
 
 import { USAGE, UsageError, parseCliArgs } from "./cliOptions";
 import type { CliFiles } from "./cliOptions";

@@ -21,7 +21,6 @@ Options:
   --latency <ms>           wait this long before handling each request (default 0)
   --latency-jitter <ms>    add up to this much at random to each request's latency (default 0)
   --no-bot-detection       the tenant's plan lacks bot detection (CAPTCHA endpoints answer 403)
-  --unconfigured-captcha   a new tenant has no CAPTCHA configuration (CAPTCHA endpoints answer 404)
   --client-id <id>         the global client's id (default: generated, or kept in the data dir)
   --client-secret <secret> the global client's secret (default: generated, or kept in the data dir)
   --tls                    serve https with a certificate generated at start (its PEM path is "caFile")
@@ -85,7 +84,6 @@ export function parseCliArgs(args: readonly string[]): CliCommand {
         latency: { type: "string" },
         "latency-jitter": { type: "string" },
         "no-bot-detection": { type: "boolean" },
-        "unconfigured-captcha": { type: "boolean" },
         "client-id": { type: "string" },
         "client-secret": { type: "string" },
         tls: { type: "boolean" },
@@ -166,7 +164,6 @@ export function parseCliArgs(args: readonly string[]): CliCommand {
       ? {}
       : { rateLimit: rate === 0 ? false : { requestsPerSecond: rate, burst: Math.max(1, 2 * rate) } }),
     botDetection: values["no-bot-detection"] !== true,
-    captchaConfigured: values["unconfigured-captcha"] !== true,
     ...(clientId === undefined ? {} : { clientId }),
     ...(clientSecret === undefined ? {} : { clientSecret }),
     ...(tls === undefined ? {} : { tls }),

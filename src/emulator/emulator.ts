@@ -6,8 +6,10 @@ import { join } from "node:path";
 
 import { exportPKCS8, generateKeyPair } from "jose";
 
-import { ALL_SCOPES, API_PREFIX, SCOPES, tenantSettingsResponseSchema } from "../wire";
-import type { TenantSettingsResponse } from "../wire/model";
+import { ALL_SCOPES, OBJECTS } from "../resources/registry";
+import type { TenantSettingsResponse } from "../resources/tenantSettings/api";
+import { tenantSettingsResponseSchema } from "../resources/tenantSettings/api";
+import { API_PREFIX } from "../wire/endpoint";
 
 import {
   TOKEN_LIFETIME_SECONDS,
@@ -15,159 +17,31 @@ import {
   generateClientCredentials,
   generateSigningKey,
 } from "./auth";
-import type { ClientCredentials } from "./auth";
 import { DEFAULT_BODY_LIMIT_BYTES } from "./body";
+import type { EmulatorOptions, EmulatorTlsOptions, IssueTokenOptions, TenantEmulator } from "./types";
+import { authRoutes } from "./authRoutes";
 import { ClientAuthenticator } from "./clientAuth";
-import { defaultCaptchaConfig, defaultPhoneTemplates, defaultTenantSettings } from "./defaults";
+import { tenantControl } from "./control";
 import { FaultQueue } from "./faults";
-import type { Fault, FaultRoute } from "./faults";
 import { DEFAULT_RATE_LIMIT, TokenBucket, rateLimitFrom } from "./rateLimit";
-import type { RateLimitOptions, RateLimitPreset } from "./rateLimit";
-import { createRoutes } from "./routes";
+import { createRouter } from "./router";
+import type { ObjectEmulation } from "./rules";
 import { EmulatorServer } from "./server";
 import type { RequestLogEntry } from "./server";
-import { STATE_FORMAT_VERSION } from "./state";
+import { STATE_FORMAT_VERSION, tenantDataOf } from "./state";
 import type { PersistedState } from "./state";
 import { StateFile, loadState, lockDataDir } from "./store";
 import type { DataDirLock } from "./store";
-import { Tenant } from "./tenantState";
-import type { TenantControl, TenantState } from "./tenantState";
+import { MemoryTenantStore } from "./tenantStore";
+import type { TenantData } from "./tenantStore";
 import { TenantUrls } from "./tenantUrls";
 import { certificateNames, generateTlsMaterial, readTlsMaterial } from "./tls";
 import type { TlsMaterial } from "./tls";
 
-/** How the emulator serves https. */
-export interface EmulatorTlsOptions {
-  /** A PEM certificate file; with {@link keyFile}, served instead of a generated certificate. */
-  readonly certFile?: string;
-  /** The PEM private key file of {@link certFile}. */
-  readonly keyFile?: string;
-  /**
-   * Extra DNS names or IP addresses for the generated certificate (e.g. a CI service container's name); it
-   * always covers `localhost`, `127.0.0.1`, `::1` and the listening host.
-   */
-  readonly names?: readonly string[];
-}
+export type { EmulatorOptions, EmulatorTlsOptions, IssueTokenOptions, TenantEmulator } from "./types";
 
 /** The name of the generated `private_key_jwt` key of the global client, in the data directory. */
 export const CLIENT_ASSERTION_KEY_FILE_NAME = "tenant-emulator-client-key.pem";
-
-/** Options of {@link startEmulator}. */
-export interface EmulatorOptions {
-  /** TCP port; default 0 (a free port, see {@link TenantEmulator.url}). */
-  readonly port?: number;
-  /** Interface to listen on; default `127.0.0.1`. */
-  readonly host?: string;
-  /**
-   * Directory for the data file (`tenant-emulator-state.json`, mode 0600). Without it the state lives in
-   * memory only. With it the state is loaded at start and saved after each change, before the response.
-   */
-  readonly dataDir?: string;
-  /**
-   * The tenant's token bucket, a preset shaped like a plan's documented limit (`"free"`: 2/s, bursts of
-   * 10; see `RATE_LIMIT_PRESETS`), or `false` for no rate limit; default 100 requests/s with bursts of 200.
-   */
-  readonly rateLimit?: RateLimitOptions | RateLimitPreset | false;
-  /**
-   * Milliseconds every request waits before it is handled, as a distant tenant's round trip would; default
-   * 0. A fault's own `delay` comes on top.
-   */
-  readonly latencyMs?: number;
-  /** Up to this many milliseconds added at random to {@link EmulatorOptions.latencyMs}; default 0. */
-  readonly latencyJitterMs?: number;
-  /** Whether the plan includes bot detection; default `true`. Without it the CAPTCHA endpoints answer 403. */
-  readonly botDetection?: boolean;
-  /**
-   * Whether a new tenant starts with a CAPTCHA configuration; default `true`. With `false`, CAPTCHA GET and
-   * PATCH answer 404 `inexistent_captcha_config` until `tenant.createCaptchaConfig()` is called (PATCH does
-   * not create it). Ignored when the data directory already holds a state.
-   */
-  readonly captchaConfigured?: boolean;
-  /** The global client's id; generated (or loaded from the data file) unless given. */
-  readonly clientId?: string;
-  /** The global client's secret; generated (or loaded from the data file) unless given. */
-  readonly clientSecret?: string;
-  /** Receives one line per request (method, path, status, ms); never a token, secret or body. */
-  readonly log?: (line: string) => void;
-  /** The request body limit in bytes; default 100 KiB. Larger bodies get a 413. */
-  readonly bodyLimitBytes?: number;
-  /**
-   * Serve https: `true` with a certificate generated at start (for localhost, 127.0.0.1, ::1 and the host; its
-   * PEM in {@link TenantEmulator.caFile}), or the given options. Default: plain http.
-   */
-  readonly tls?: boolean | EmulatorTlsOptions;
-  /**
-   * The tenant's settings, in the platform's shape, instead of a new tenant's (validated with the settings
-   * response schema). Ignored when the data directory already holds a state.
-   */
-  readonly settings?: TenantSettingsResponse;
-  /**
-   * The public key (PEM, SPKI or a certificate) of the global client's `private_key_jwt` credential. Without
-   * it, a key pair is generated (and kept in the data directory): see {@link TenantEmulator.clientAssertionKey}.
-   */
-  readonly clientPublicKey?: string;
-}
-
-/** Options of {@link TenantEmulator.issueToken}. */
-export interface IssueTokenOptions {
-  /** The token's scopes; default every scope the package needs (`ALL_SCOPES`). */
-  readonly scopes?: readonly string[];
-  /** Whether the token belongs to the global client (default) or to the non-global client. */
-  readonly global?: boolean;
-  /** Lifetime in seconds; default 86400 (24 h). Zero or negative gives an expired token. */
-  readonly expiresInSeconds?: number;
-  /** The `aud` claim; default {@link TenantEmulator.audience}. Another value gives a token the API refuses. */
-  readonly audience?: string;
-}
-
-/** A running emulator of a tenant's management API. */
-export interface TenantEmulator {
-  /** The base URL, e.g. `http://127.0.0.1:40123` (no trailing slash). */
-  readonly url: string;
-  /** The management API audience, `<url>/api/v2/`. */
-  readonly audience: string;
-  /** The tenant's domain as the provider takes it; the same as {@link url}. */
-  readonly domain: string;
-  /** The global machine-to-machine client's id (granted every scope in `ALL_SCOPES`). */
-  readonly clientId: string;
-  /** The global client's secret. */
-  readonly clientSecret: string;
-  /** A client that is not global: tokens work on settings and phone templates; the CAPTCHA endpoints answer 401. */
-  readonly nonGlobalClient: ClientCredentials;
-  /** The data file's path, when a data directory was given. */
-  readonly dataFile: string | undefined;
-  /** With TLS: the PEM file of the certificate to trust (`NODE_EXTRA_CA_CERTS`, `SSL_CERT_FILE`). */
-  readonly caFile: string | undefined;
-  /**
-   * The global client's generated `private_key_jwt` private key (PKCS#8 PEM, for RS256) and the file it is kept
-   * in (in the data directory, mode 0600), or `undefined` when a public key was registered instead.
-   */
-  readonly clientAssertionKey:
-    { readonly privateKeyPem: string; readonly file: string | undefined } | undefined;
-  /** Out-of-band access to the tenant's state. */
-  readonly tenant: TenantControl;
-  /** Every handled request, oldest first (the last 10,000 at most). */
-  readonly requestLog: readonly RequestLogEntry[];
-  /**
-   * TCP connections clients opened since the start (or the last {@link TenantEmulator.clearRequestLog}):
-   * with keep-alive, one client's requests share one. Each log entry names its connection too.
-   */
-  readonly connectionsOpened: number;
-  /** Signs an access token as `/oauth/token` would, e.g. a static API token for tests. */
-  issueToken(options?: IssueTokenOptions): Promise<string>;
-  /**
-   * Makes the next `count` (default 1) responses of `route` the given fault. `route` is `"<METHOD> <path>"`
-   * (one of `EMULATOR_ROUTES`, e.g. `"POST /oauth/token"` or an operation's `"<METHOD> /api/v2/<path>"`) or
-   * `"*"` for any request; a route's own faults are used before the `"*"` ones. Throws on an unknown route.
-   */
-  injectFault(route: FaultRoute, fault: Fault, count?: number): void;
-  /** Drops every queued fault. */
-  clearFaults(): void;
-  /** Empties the request log and sets {@link TenantEmulator.connectionsOpened} back to 0. */
-  clearRequestLog(): void;
-  /** Stops the server (in-flight requests finish first) and waits for pending writes of the data file. */
-  close(): Promise<void>;
-}
 
 function formatUrl(scheme: "http" | "https", host: string, port: number): string {
   const reachable = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
@@ -230,9 +104,39 @@ function checkPort(port: number): number {
   return port;
 }
 
+/** The data of a new tenant: each document its object's rules give a new tenant. */
+function newTenantData(
+  emulations: readonly ObjectEmulation[],
+  settings: TenantSettingsResponse | undefined,
+): TenantData {
+  const documents: Record<string, unknown> = {};
+  for (const rules of emulations.flatMap((emulation) => emulation.documents ?? [])) {
+    const initial: unknown = rules.initial({ settings });
+    if (initial !== undefined) documents[rules.path] = initial;
+  }
+  return { documents, collections: {} };
+}
+
+/** Checks each loaded document and item with its object's stored schema; throws naming the first that fails. */
+function checkLoaded(data: TenantData, emulations: readonly ObjectEmulation[], file: string): void {
+  const fail = (where: string): never => {
+    throw new Error(`The emulator data file ${file} is not in the expected format at ${where}`);
+  };
+  for (const rules of emulations.flatMap((emulation) => emulation.documents ?? [])) {
+    const document = data.documents[rules.path];
+    if (document !== undefined && rules.stored?.safeParse(document).success === false) fail(rules.path);
+  }
+  for (const collection of emulations.flatMap((emulation) => emulation.collections ?? [])) {
+    for (const [id, item] of Object.entries(data.collections[collection.path] ?? {})) {
+      if (collection.stored?.safeParse(item).success === false) fail(`${collection.path}/${id}`);
+    }
+  }
+}
+
 /**
- * Starts an emulator of a tenant's management API: CAPTCHA GET/PATCH, tenant settings GET/PATCH, phone
- * templates GET/PUT, `/oauth/token` (client_secret_post, client_secret_basic, private_key_jwt) and
+ * Starts an emulator of a tenant's management API: every endpoint of the registry's objects (the CAPTCHA
+ * configuration, tenant settings, the legacy phone templates and message types, the branding phone
+ * templates), `/oauth/token` (client_secret_post, client_secret_basic, private_key_jwt) and
  * `/.well-known/jwks.json`, over http or https, with the platform's validation, error bodies, token checks and
  * rate-limit headers, an optional (locked) data directory, and fault injection for tests.
  */
@@ -266,10 +170,18 @@ async function startLocked(
     ms: checkMilliseconds("latencyMs", options.latencyMs),
     jitterMs: checkMilliseconds("latencyJitterMs", options.latencyJitterMs),
   };
-  const loaded = options.dataDir === undefined ? undefined : await loadState(options.dataDir);
+  const emulations = (await Promise.all(OBJECTS.map((object) => object.emulation()))).map(
+    (module) => module.emulation,
+  );
+  const legacyKeys = new Map(
+    emulations
+      .flatMap((emulation) => emulation.documents ?? [])
+      .flatMap((rules) => (rules.legacyKey === undefined ? [] : [[rules.legacyKey, rules.path] as const])),
+  );
+  const loaded = options.dataDir === undefined ? undefined : await loadState(options.dataDir, legacyKeys);
 
   const generated = loaded?.clients.global ?? generateClientCredentials();
-  const globalClient: ClientCredentials = {
+  const globalClient = {
     clientId: options.clientId ?? generated.clientId,
     clientSecret: options.clientSecret ?? generated.clientSecret,
   };
@@ -277,15 +189,9 @@ async function startLocked(
   if (globalClient.clientId === nonGlobalClient.clientId) {
     throw new Error("clientId must differ from the non-global client's id");
   }
-  const settings =
-    options.settings === undefined ? defaultTenantSettings() : parseSettingsSeed(options.settings);
-  const state: TenantState = loaded
-    ? { captcha: loaded.captcha, phoneTemplates: loaded.phoneTemplates, settings: loaded.settings }
-    : {
-        captcha: options.captchaConfigured === false ? null : defaultCaptchaConfig(),
-        phoneTemplates: defaultPhoneTemplates(),
-        settings,
-      };
+  const settings = options.settings === undefined ? undefined : parseSettingsSeed(options.settings);
+  const data = loaded === undefined ? newTenantData(emulations, settings) : tenantDataOf(loaded);
+  if (loaded !== undefined && options.dataDir !== undefined) checkLoaded(data, emulations, options.dataDir);
   const tls =
     options.tls === undefined || options.tls === false
       ? undefined
@@ -294,20 +200,21 @@ async function startLocked(
 
   const snapshot = (): PersistedState => ({
     version: STATE_FORMAT_VERSION,
-    clients: { global: globalClient, nonGlobal: nonGlobalClient },
-    ...tenant.snapshot(),
+    clients: { global: { ...globalClient }, nonGlobal: nonGlobalClient },
+    ...store.snapshot(),
   });
   const stateFile = options.dataDir === undefined ? undefined : new StateFile(options.dataDir, snapshot);
-  const tenant = new Tenant(
-    state,
-    options.botDetection ?? true,
+  const store = new MemoryTenantStore(
+    data,
+    new Map([["botDetection", options.botDetection ?? true]]),
     () => stateFile?.save() ?? Promise.resolve(),
   );
   // Saved at once, so the client credentials are stable from the first start on.
   await stateFile?.save();
 
   const signingKey = await generateSigningKey();
-  const faults = new FaultQueue();
+  let routes: readonly string[] = [];
+  const faults = new FaultQueue(() => routes);
   const server = new EmulatorServer({
     faults,
     bucket: rateLimit ? new TokenBucket(rateLimit) : undefined,
@@ -321,27 +228,43 @@ async function startLocked(
   const audience = `${url}${API_PREFIX}/`;
   const authority = new TokenAuthority(signingKey, `${url}/`, audience);
   const clientAuth = new ClientAuthenticator([
-    { ...globalClient, publicKey: assertionKeys.publicKey },
+    {
+      clientId: globalClient.clientId,
+      // Read at each request, so a rotated secret replaces the old one at once.
+      get clientSecret(): string {
+        return globalClient.clientSecret;
+      },
+      publicKey: assertionKeys.publicKey,
+    },
     nonGlobalClient,
   ]);
-  server.setRoutes(
-    createRoutes({
-      tenant,
-      authority,
-      globalClient,
-      nonGlobalClient,
-      clientAuth,
-      urls: new TenantUrls(url),
-      grantedScopes: Object.values(SCOPES),
-    }),
+  const emulatedScopes = [
+    ...new Set(
+      emulations.flatMap((emulation) => [
+        ...(emulation.documents ?? []).flatMap((rules) => rules.endpoints.map((endpoint) => endpoint.scope)),
+        ...(emulation.routes ?? []).map((route) => route.endpoint.scope),
+      ]),
+    ),
+  ];
+  const log = (line: string): void => options.log?.(line);
+  const table = createRouter(
+    { authority, urls: new TenantUrls(url), globalClient, nonGlobalClient },
+    emulations,
+    store,
+    log,
+    authRoutes({ authority, clientAuth, urls: new TenantUrls(url), grantedScopes: emulatedScopes }),
   );
+  routes = table.routes();
+  server.setRoutes(table);
 
   return {
     url,
     audience,
     domain: url,
     clientId: globalClient.clientId,
-    clientSecret: globalClient.clientSecret,
+    get clientSecret(): string {
+      return globalClient.clientSecret;
+    },
     nonGlobalClient,
     dataFile: stateFile?.path,
     caFile: tls?.caFile,
@@ -349,7 +272,8 @@ async function startLocked(
       assertionKeys.privateKeyPem === undefined
         ? undefined
         : { privateKeyPem: assertionKeys.privateKeyPem, file: assertionKeys.file },
-    tenant,
+    tenant: tenantControl(store, emulations),
+    routes,
     get requestLog(): readonly RequestLogEntry[] {
       return server.requestLog;
     },
@@ -363,6 +287,11 @@ async function startLocked(
         expiresInSeconds: tokenOptions.expiresInSeconds ?? TOKEN_LIFETIME_SECONDS,
         ...(tokenOptions.audience === undefined ? {} : { audience: tokenOptions.audience }),
       }),
+    rotateClientSecret: async (secret = generateClientCredentials().clientSecret) => {
+      globalClient.clientSecret = secret;
+      await stateFile?.save();
+      return secret;
+    },
     injectFault: (route, fault, count = 1) => faults.add(route, fault, count),
     clearFaults: () => faults.clear(),
     clearRequestLog: () => {

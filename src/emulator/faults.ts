@@ -1,18 +1,12 @@
-import { AUTH_PATHS, OPERATION_NAMES, operationRoute, type OperationRoute } from "../wire/endpoints";
-
-/** A route the emulator serves: an operation's `"PATCH /api/v2/…"`, `"POST /oauth/token"` or the key set's. */
-export type EmulatorRoute =
-  OperationRoute | `POST ${typeof AUTH_PATHS.token}` | `GET ${typeof AUTH_PATHS.jwks}`;
-
-/** Every route the emulator serves, as `"<METHOD> <path>"`: the operations of `OPERATIONS`, then the token endpoint and the key set. */
-export const EMULATOR_ROUTES: readonly EmulatorRoute[] = [
-  ...OPERATION_NAMES.map((name) => operationRoute(name)),
-  `POST ${AUTH_PATHS.token}`,
-  `GET ${AUTH_PATHS.jwks}`,
-];
+/**
+ * A route the emulator serves, as `"<METHOD> <path>"` with the path as the route names it: an endpoint's
+ * `"PATCH /api/v2/attack-protection/captcha"` or `"GET /api/v2/branding/phone/templates/{id}"`,
+ * `"POST /oauth/token"` or the key set's. `TenantEmulator.routes` lists them.
+ */
+export type EmulatorRoute = string;
 
 /** Where a fault applies: one route, or `"*"` for every request (unknown paths included). */
-export type FaultRoute = EmulatorRoute | "*";
+export type FaultRoute = EmulatorRoute;
 
 /**
  * A response the emulator gives instead of (or before) the normal one.
@@ -69,11 +63,14 @@ function checkFault(fault: Fault): void {
 export class FaultQueue {
   private readonly queues = new Map<FaultRoute, Fault[]>();
 
+  /** @param routes the routes faults may name */
+  constructor(private readonly routes: () => readonly string[]) {}
+
   /** Makes the next `count` responses of `route` the given fault. Throws on an unknown route or bad fault. */
   add(route: FaultRoute, fault: Fault, count = 1): void {
-    if (route !== "*" && !(EMULATOR_ROUTES as readonly string[]).includes(route)) {
+    if (route !== "*" && !this.routes().includes(route)) {
       throw new TypeError(
-        `Unknown route ${JSON.stringify(route)}; use "*" or one of: ${EMULATOR_ROUTES.join(", ")}`,
+        `Unknown route ${JSON.stringify(route)}; use "*" or one of: ${this.routes().join(", ")}`,
       );
     }
     if (!Number.isInteger(count) || count < 1)

@@ -1,6 +1,8 @@
-import { isRecord } from "../wire";
 import { z } from "zod";
 
+import { isRecord } from "../wire/json";
+import { zodOf } from "../wire/schema";
+import type { Schema } from "../wire/shape";
 import { BodyError } from "./bodyError";
 import { validationMessage } from "./validation";
 
@@ -65,33 +67,46 @@ function assign(root: FormObject, name: string, segments: readonly string[], val
   }
 }
 
-function coerceBooleans(root: FormObject, booleanPaths: readonly (readonly string[])[]): void {
-  for (const path of booleanPaths) {
-    let container: unknown = root;
-    for (const segment of path.slice(0, -1))
-      container = isFormObject(container) ? own(container, segment) : undefined;
-    const key = path[path.length - 1];
-    if (!isFormObject(container) || key === undefined) continue;
-    const value = own(container, key);
-    if (value === "true") put(container, key, true);
-    else if (value === "false") put(container, key, false);
+/** `true`/`false` at `path` (where `*` stands for every key of a free-form map) become booleans. */
+function coerceAt(container: unknown, path: readonly string[]): void {
+  const [key, ...rest] = path;
+  if (!isFormObject(container) || key === undefined) return;
+  const keys = key === WILDCARD ? Object.keys(container) : [key];
+  for (const member of keys) {
+    const value = own(container, member);
+    if (rest.length > 0) coerceAt(value, rest);
+    else if (value === "true") put(container, member, true);
+    else if (value === "false") put(container, member, false);
   }
 }
+
+function coerceBooleans(root: FormObject, booleanPaths: readonly (readonly string[])[]): void {
+  for (const path of booleanPaths) coerceAt(root, path);
+}
+
+/** The segment of a boolean path that stands for every key of a free-form map. */
+const WILDCARD = "*";
 
 /**
  * The paths of the boolean members of an object schema (recursing into nested objects), e.g.
  * `[["arkose", "fail_open"], ["auth_challenge", "fail_open"]]`, so that form values `true`/`false` become
  * booleans exactly where the shared wire schema expects one.
  */
-export function booleanPathsOf(schema: z.ZodType, prefix: readonly string[] = []): string[][] {
+export function booleanPathsOf<T>(schema: Schema<T>): string[][] {
+  return booleanPathsIn(zodOf(schema), []);
+}
+
+function booleanPathsIn(schema: z.ZodType, prefix: readonly string[]): string[][] {
   let inner: z.ZodType = schema;
   while (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable || inner instanceof z.ZodDefault) {
     inner = inner.unwrap() as z.ZodType;
   }
   if (inner instanceof z.ZodBoolean) return [[...prefix]];
+  if (inner instanceof z.ZodRecord)
+    return booleanPathsIn(inner.valueType as z.ZodType, [...prefix, WILDCARD]);
   if (!(inner instanceof z.ZodObject)) return [];
   const shape = inner.shape as Record<string, z.ZodType>;
-  return Object.entries(shape).flatMap(([key, child]) => booleanPathsOf(child, [...prefix, key]));
+  return Object.entries(shape).flatMap(([key, child]) => booleanPathsIn(child, [...prefix, key]));
 }
 
 /**

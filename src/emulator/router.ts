@@ -1,66 +1,43 @@
 import type { IncomingMessage } from "node:http";
 
-import {
-  API_PREFIX,
-  OPERATIONS,
-  OPERATION_NAMES,
-  type OperationName,
-  type OperationRequest,
-  type OperationResponse,
-  type OperationSpec,
-} from "../wire";
-
+import { API_PREFIX } from "../wire/endpoint";
+import type { Endpoint } from "../wire/endpoint";
 import { INVALID_TOKEN_MESSAGE, TokenError } from "./auth";
-import type { ClientCredentials, TokenAuthority, VerifiedToken } from "./auth";
+import type { ClientCredentials, TokenAuthority } from "./auth";
 import { parseBody } from "./body";
 import { BodyError } from "./bodyError";
+import { documentHandler } from "./documents";
 import { apiError } from "./errors";
 import { booleanPathsOf } from "./formBody";
-import type { RouteHandler, RouteRequest, RouteTable } from "./routeTable";
+import type { ObjectEmulation, RouteContext, TenantStore } from "./rules";
+import { RefusalError } from "./rules";
+import type { RouteHandler, RouteRequest } from "./routeTable";
+import { RouteTable } from "./routeTable";
 import type { TenantUrls } from "./tenantUrls";
 import { parsePayload } from "./validation";
 
-export type { RouteHandler, RouteReply, RouteRequest, RouteTable } from "./routeTable";
-
-/** What an operation's handler gets: the request, and its body already parsed with the operation's schema. */
-export interface OperationContext<N extends OperationName> extends RouteRequest {
-  readonly payload: OperationRequest<N>;
-  /** The verified token the request was authorized with. */
-  readonly token: VerifiedToken;
-}
-
-/** The emulator's behaviour of one operation, once the router has authorized it and parsed its body. */
-export type OperationHandler<N extends OperationName> = (
-  context: OperationContext<N>,
-) => Promise<OperationResponse<N>>;
-
-/** One handler per operation of `OPERATIONS`: adding an operation to the table makes this type ask for its handler. */
-export type OperationHandlers = { readonly [N in OperationName]: OperationHandler<N> };
+export type { RouteHandler, RouteReply, RouteRequest } from "./routeTable";
+export { RouteTable } from "./routeTable";
 
 /** The clients the router tells apart, and the URLs (so the token audiences) the tenant answers to. */
 export interface RouterClients {
   readonly authority: TokenAuthority;
   /** The audiences a request's token may carry, from the emulator's URL and the request's `Host`. */
   readonly urls: TenantUrls;
-  /** The tenant's global client; the only one allowed on operations marked `globalClientOnly`. */
+  /** The tenant's global client; the only one allowed on endpoints marked `globalClientOnly`. */
   readonly globalClient: ClientCredentials;
-  /** A client that is not global: its tokens work everywhere except on `globalClientOnly` operations. */
+  /** A client that is not global: its tokens work everywhere except on `globalClientOnly` endpoints. */
   readonly nonGlobalClient: ClientCredentials;
 }
 
 /** Parses a management API body; a body that cannot be read fails in the management API's error shape. */
-export function managementBody(
+function managementBody(
   request: RouteRequest,
-  operation: OperationSpec,
+  endpoint: Endpoint,
   booleanPaths: string[][] | undefined,
 ): unknown {
   try {
-    return parseBody(
-      request.body,
-      request.request.headers["content-type"],
-      operation.bodyEncodings,
-      booleanPaths,
-    );
+    return parseBody(request.body, request.request.headers["content-type"], endpoint.encodings, booleanPaths);
   } catch (error) {
     if (error instanceof BodyError) {
       throw apiError(error.status, error.message, error.status === 400 ? "invalid_body" : undefined);
@@ -70,26 +47,28 @@ export function managementBody(
 }
 
 /**
- * Builds the route table of every operation of `OPERATIONS` (plus `extra` routes such as the token
- * endpoint). For each request the router, in this order: verifies the bearer token, refuses a client that
- * is not global on `globalClientOnly` operations (401), checks the operation's scope (403
+ * Builds the route table of every endpoint the objects' emulations serve (plus `extra` routes such as the
+ * token endpoint). For each request the router, in this order: verifies the bearer token, refuses a client
+ * that is not global on `globalClientOnly` endpoints (401), checks the endpoint's scope (403
  * `insufficient_scope`), charges the request to the rate limit (429; unauthenticated requests are not
- * charged), parses the body in one of the operation's encodings with its request schema (400
- * `invalid_body`), then calls the operation's handler and answers 200 with what it returns.
+ * charged), parses the body in one of the endpoint's encodings with its request schema (400 `invalid_body`),
+ * then calls the document's or route's handler and answers the endpoint's success status with what it returns.
  */
 export function createRouter(
   clients: RouterClients,
-  handlers: OperationHandlers,
-  extra: ReadonlyMap<string, Readonly<Partial<Record<string, RouteHandler>>>>,
+  emulations: readonly ObjectEmulation[],
+  tenant: TenantStore,
+  log: (line: string) => void,
+  extra: readonly { method: string; path: string; handler: RouteHandler }[],
 ): RouteTable {
   const { authority, urls, globalClient, nonGlobalClient } = clients;
 
-  async function authorize(request: IncomingMessage, operation: OperationSpec): Promise<VerifiedToken> {
+  async function authorize(request: IncomingMessage, endpoint: Endpoint): Promise<void> {
     const header = request.headers.authorization;
     if (header === undefined || header.trim() === "") throw apiError(401, "Missing authentication");
     const match = /^Bearer +(\S+) *$/i.exec(header);
     if (!match?.[1]) throw apiError(401, INVALID_TOKEN_MESSAGE);
-    let token: VerifiedToken;
+    let token;
     try {
       token = await authority.verify(match[1], urls.audiences(request.headers.host));
     } catch (error) {
@@ -98,38 +77,56 @@ export function createRouter(
     }
     const isGlobal = token.clientId === globalClient.clientId;
     if (!isGlobal && token.clientId !== nonGlobalClient.clientId) throw apiError(401, INVALID_TOKEN_MESSAGE);
-    if (operation.globalClientOnly && !isGlobal) throw apiError(401, "Client is not global");
-    if (!token.scopes.has(operation.scope)) {
-      throw apiError(403, `Insufficient scope, expected any of: ${operation.scope}`, "insufficient_scope");
+    if (endpoint.globalClientOnly && !isGlobal) throw apiError(401, "Client is not global");
+    if (!token.scopes.has(endpoint.scope)) {
+      throw apiError(403, `Insufficient scope, expected any of: ${endpoint.scope}`, "insufficient_scope");
     }
-    return token;
   }
 
-  function route<N extends OperationName>(name: N): RouteHandler {
-    const operation: OperationSpec = OPERATIONS[name];
-    const handler = handlers[name] as OperationHandler<N>;
+  function route(
+    endpoint: Endpoint,
+    handle: (context: RouteContext<unknown>) => Promise<unknown>,
+  ): RouteHandler {
     const booleanPaths =
-      operation.request !== undefined && operation.bodyEncodings.includes("form")
-        ? booleanPathsOf(operation.request)
+      endpoint.request !== undefined && endpoint.encodings.includes("form")
+        ? booleanPathsOf(endpoint.request)
         : undefined;
     return async (request) => {
-      const token = await authorize(request.request, operation);
+      await authorize(request.request, endpoint);
       // Charged only once authenticated: requests without a valid token do not drain the client's bucket.
       request.charge();
-      const payload = (
-        operation.request === undefined
+      const body =
+        endpoint.request === undefined
           ? undefined
-          : parsePayload(operation.request, managementBody(request, operation, booleanPaths))
-      ) as OperationRequest<N>;
-      return { status: 200, body: await handler({ ...request, payload, token }) };
+          : parsePayload(endpoint.request, managementBody(request, endpoint, booleanPaths));
+      try {
+        const answer = await handle({ body, query: request.query, params: request.params, tenant, log });
+        return { status: endpoint.status, body: endpoint.status === 204 ? undefined : answer };
+      } catch (error) {
+        if (error instanceof RefusalError) throw apiError(error.status, error.message, error.errorCode);
+        throw error;
+      }
     };
   }
 
-  const table = new Map<string, Partial<Record<string, RouteHandler>>>();
-  for (const name of OPERATION_NAMES) {
-    const path = `${API_PREFIX}${OPERATIONS[name].path}`;
-    table.set(path, { ...table.get(path), [OPERATIONS[name].method]: route(name) });
+  const table = new RouteTable();
+  for (const emulation of emulations) {
+    for (const rules of emulation.documents ?? []) {
+      for (const endpoint of rules.endpoints) {
+        table.add(
+          endpoint.method,
+          `${API_PREFIX}${endpoint.path}`,
+          route(endpoint, documentHandler(rules, endpoint)),
+        );
+      }
+    }
+    for (const custom of emulation.routes ?? []) {
+      const { endpoint } = custom;
+      const handle = (context: RouteContext<unknown>): Promise<unknown> =>
+        custom.handle(context as RouteContext<never>);
+      table.add(endpoint.method, `${API_PREFIX}${endpoint.path}`, route(endpoint, handle));
+    }
   }
-  for (const [path, methods] of extra) table.set(path, { ...table.get(path), ...methods });
+  for (const { method, path, handler } of extra) table.add(method, path, handler);
   return table;
 }

@@ -4,7 +4,7 @@ import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo, Socket } from "node:net";
 import { performance } from "node:perf_hooks";
 
-import { AUTH_PATHS } from "../wire";
+import { AUTH_PATHS } from "../wire/endpoint";
 
 import { readBody } from "./body";
 import { BodyError } from "./bodyError";
@@ -12,7 +12,8 @@ import { HttpError, apiError, apiErrorBody, oauthError, statusText } from "./err
 import type { Fault, FaultKind, FaultQueue } from "./faults";
 import { DEFAULT_RATE_LIMIT, rateLimitHeaders } from "./rateLimit";
 import type { RateLimitDecision, TokenBucket } from "./rateLimit";
-import type { RouteReply, RouteTable } from "./routeTable";
+import type { RouteReply } from "./routeTable";
+import { RouteTable } from "./routeTable";
 
 /** One handled request, as tests read it from the request log. */
 export interface RequestLogEntry {
@@ -82,7 +83,7 @@ export class EmulatorServer {
   /** Every handled request, oldest first. */
   readonly requestLog: RequestLogEntry[] = [];
   private readonly server: Server;
-  private routes: RouteTable = new Map();
+  private routes = new RouteTable();
   private readonly inFlight = new Set<Promise<void>>();
   private readonly cancelDelays = new Set<() => void>();
   private closing: Promise<void> | undefined;
@@ -171,7 +172,8 @@ export class EmulatorServer {
     const { path, query } = splitTarget(request.url ?? "/");
     const isOAuth = path === AUTH_PATHS.token;
     const connection = this.connectionIds.get(request.socket) ?? 0;
-    const fault = this.options.faults.take(`${method} ${path}`);
+    const matched = this.routes.match(path);
+    const fault = this.options.faults.take(`${method} ${matched?.template ?? path}`);
     const record = (status: number): void => {
       const durationMs = performance.now() - started;
       const entry: RequestLogEntry = fault
@@ -205,8 +207,8 @@ export class EmulatorServer {
       const body = await readBody(request, this.options.bodyLimitBytes);
       // The body is in: a delayed request takes effect even if the client gives up waiting meanwhile.
       if (fault?.kind === "delay") await this.delay(fault.ms);
-      const handlers = this.routes.get(path);
-      if (!handlers) throw apiError(404, "Not Found");
+      if (!matched) throw apiError(404, "Not Found");
+      const handlers = matched.handlers;
       const allowed = Object.keys(handlers);
       if (method === "OPTIONS") {
         const allow = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
@@ -220,7 +222,7 @@ export class EmulatorServer {
           allow: allowed.join(", "),
         });
       }
-      const reply = await handler({ request, query, body, charge });
+      const reply = await handler({ request, query, body, charge, params: matched.params });
       this.send(response, reply, rateHeaders, record);
     } catch (error) {
       if (error instanceof ClientGone || response.destroyed || response.socket?.destroyed !== false) {

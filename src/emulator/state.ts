@@ -1,49 +1,55 @@
-import { z } from "zod";
+import type { ZodApi } from "../wire/schema";
+import { schema } from "../wire/schema";
+import type { TenantData } from "./tenantStore";
 
-import {
-  captchaPatchRequestSchema,
-  phoneTemplatesRequestSchema,
-  tenantSettingsResponseSchema,
-} from "../wire";
-import { sameType } from "../wire/sameType";
-
-import { defaultPhoneTemplates, defaultTenantSettings } from "./defaults";
-import type { PersistedState, StoredCaptcha } from "./stateTypes";
-
-export type { PersistedState, StoredCaptcha } from "./stateTypes";
-
-/**
- * The stored CAPTCHA configuration: the request shape with its secrets, where the active provider, the
- * `auth_challenge` options and `simple_captcha` always exist.
- */
-export const storedCaptchaSchema = captchaPatchRequestSchema.required({
-  active_provider_id: true,
-  auth_challenge: true,
-  simple_captcha: true,
-});
-
-/** The stored CAPTCHA configuration, secrets included. */
-sameType<StoredCaptcha, z.infer<typeof storedCaptchaSchema>>(true);
-
-const credentialsSchema = z.strictObject({ clientId: z.string().min(1), clientSecret: z.string().min(1) });
+/** A client's credentials as the data file keeps them. */
+export type StoredClientCredentials = { clientId: string; clientSecret: string };
 
 /** The version of the data file's format. */
-export const STATE_FORMAT_VERSION = 1;
+export const STATE_FORMAT_VERSION = 2;
 
 /**
- * The data file: the clients' credentials (so they stay stable across restarts) and the tenant's state, the
- * CAPTCHA secrets included. `captcha` is `null` while the configuration does not exist.
- *
- * Compatibility: a data directory written by one version must load in the next, so every field added
- * after `clients` and `captcha` is optional with the default a new tenant has. Add new fields the same way
- * rather than raising {@link STATE_FORMAT_VERSION}.
+ * The data file: the clients' credentials (so they stay stable across restarts) and the tenant's data, its
+ * secrets included. Each document and item is checked on load by its object's rules.
  */
-export const persistedStateSchema = z.strictObject({
-  version: z.literal(STATE_FORMAT_VERSION),
-  clients: z.strictObject({ global: credentialsSchema, nonGlobal: credentialsSchema }),
-  captcha: storedCaptchaSchema.nullable(),
-  phoneTemplates: phoneTemplatesRequestSchema.default(defaultPhoneTemplates),
-  settings: tenantSettingsResponseSchema.default(defaultTenantSettings),
-});
+export type PersistedState = {
+  version: 2;
+  clients: { global: StoredClientCredentials; nonGlobal: StoredClientCredentials };
+  documents: Record<string, unknown>;
+  collections: Record<string, Record<string, unknown>>;
+};
 
-sameType<PersistedState, z.infer<typeof persistedStateSchema>>(true);
+const credentials = (z: ZodApi) =>
+  z.strictObject({ clientId: z.string().min(1), clientSecret: z.string().min(1) });
+
+export const persistedStateSchema = schema<PersistedState>()((z) =>
+  z.strictObject({
+    version: z.literal(STATE_FORMAT_VERSION),
+    clients: z.strictObject({ global: credentials(z), nonGlobal: credentials(z) }),
+    documents: z.record(z.string(), z.unknown()),
+    collections: z.record(z.string(), z.record(z.string(), z.unknown())),
+  }),
+);
+
+/**
+ * A data file of format 1 (one member per object: `captcha`, `phoneTemplates`, `settings`) as format 2: each
+ * member becomes the document its object's rules name with `legacyKey`; a `null` member was an absent document.
+ */
+export function migratedState(json: unknown, legacyKeys: ReadonlyMap<string, string>): unknown {
+  if (typeof json !== "object" || json === null || (json as { version?: unknown }).version !== 1) return json;
+  const { clients, ...members } = json as Record<string, unknown>;
+  const documents: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(members)) {
+    if (key === "version") continue;
+    const path = legacyKeys.get(key);
+    if (path === undefined)
+      throw new Error(`format 1 member ${JSON.stringify(key)} is not known to this version`);
+    if (value !== null) documents[path] = value;
+  }
+  return { version: STATE_FORMAT_VERSION, clients, documents, collections: {} };
+}
+
+/** The tenant's data of a loaded state. */
+export function tenantDataOf(state: PersistedState): TenantData {
+  return { documents: state.documents, collections: state.collections };
+}

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { mkdir, open, readFile, readdir, rename, unlink } from "node:fs/promises";
 import { join } from "node:path";
 
-import { persistedStateSchema } from "./state";
-import type { PersistedState } from "./stateTypes";
+import { migratedState, persistedStateSchema } from "./state";
+import type { PersistedState } from "./state";
 
 /** The name of the data file inside the data directory. */
 export const STATE_FILE_NAME = "tenant-emulator-state.json";
@@ -36,7 +36,10 @@ async function fsyncDirectory(directory: string): Promise<void> {
  * yet. Deletes temporary files left by a process that was killed mid-write. Throws when the file exists but
  * is not valid, rather than starting over and overwriting it.
  */
-export async function loadState(directory: string): Promise<PersistedState | undefined> {
+export async function loadState(
+  directory: string,
+  legacyKeys: ReadonlyMap<string, string> = new Map(),
+): Promise<PersistedState | undefined> {
   await mkdir(directory, { recursive: true, mode: DIR_MODE });
   for (const name of await readdir(directory)) {
     if (name.startsWith(TEMP_PREFIX) && name.endsWith(TEMP_SUFFIX)) {
@@ -57,9 +60,19 @@ export async function loadState(directory: string): Promise<PersistedState | und
   } catch (error) {
     throw new Error(`The emulator data file ${path} is not valid JSON`, { cause: error });
   }
-  const parsed = persistedStateSchema.safeParse(json);
+  let parsed;
+  try {
+    parsed = persistedStateSchema.safeParse(migratedState(json, legacyKeys));
+  } catch (error) {
+    throw new Error(`The emulator data file ${path} is not in the expected format: ${String(error)}`, {
+      cause: error,
+    });
+  }
   if (!parsed.success) {
-    throw new Error(`The emulator data file ${path} is not in the expected format: ${parsed.error.message}`);
+    const issue = parsed.error.issues[0];
+    throw new Error(
+      `The emulator data file ${path} is not in the expected format: ${issue?.path.join(".") ?? ""} ${issue?.message ?? ""}`.trim(),
+    );
   }
   return parsed.data;
 }

@@ -1,9 +1,8 @@
 import type { z } from "zod";
 
-import { invalidTemplateMessage } from "../templates";
-import type { PhoneTemplatesRequest } from "../wire";
-import { formatPropertyPath } from "../wire";
-
+import { formatPropertyPath } from "../wire/propertyPath";
+import { zodOf } from "../wire/schema";
+import type { Schema } from "../wire/shape";
 import { apiError } from "./errors";
 
 type Issue = z.core.$ZodIssue;
@@ -102,8 +101,8 @@ export function validationMessage(prefix: string, reason: string, path: readonly
  * issue in its message form, e.g. `Payload validation error: 'Missing required property: secret' on property
  * hcaptcha.`
  */
-export function parsePayload<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
-  const result = schema.safeParse(input);
+export function parsePayload<T>(schema: Schema<T>, input: unknown): T {
+  const result = zodOf(schema).safeParse(input);
   if (result.success) return result.data;
   const first = result.error.issues[0];
   const { reason, path } = first
@@ -119,16 +118,4 @@ export function queryError(parameter: string, reason: string): Error {
     validationMessage("Query validation error", reason, [parameter]),
     "invalid_query_string",
   );
-}
-
-/**
- * Applies the platform's template rules (shared with the provider's check) to a valid PUT body: a template
- * that does not parse or does not always output the code is a 400 `invalid_body`, e.g.
- * `Invalid enrollment_message template: line 1, column 4: tag "foo" not found`.
- */
-export function requireValidTemplates(templates: PhoneTemplatesRequest): void {
-  for (const field of ["enrollment_message", "verification_message"] as const) {
-    const message = invalidTemplateMessage(field, templates[field]);
-    if (message !== undefined) throw apiError(400, message, "invalid_body");
-  }
 }

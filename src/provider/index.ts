@@ -1,47 +1,38 @@
 /**
- * The provider implementations, loaded by package name (`pulumi-tenant-admin/provider`) inside the
- * engine's dynamic-provider process each time it calls a resource's provider. One context per process:
- * the stack config the engine configured the provider with.
+ * The provider implementations, loaded by package name (`pulumi-tenant-admin/provider`) inside the engine's
+ * dynamic-provider process each time it calls a resource's provider: one per resource of the registry, under
+ * its name. One context per process: the stack config the engine configured the provider with.
  *
- * Each resource's module is loaded on its provider's first call, and the HTTP client only when a method
- * talks to the tenant: a preview's `check` and `diff` load one resource's schema, zod and (for phone
- * templates) liquidjs.
+ * Each resource's provider module is loaded on its first call, and the HTTP client only when a method talks
+ * to the tenant: a preview's `check` and `diff` load one resource's module (and zod, or liquidjs, at their
+ * first schema or template).
  */
-import type * as pulumi from "@pulumi/pulumi";
-
-import { ProviderContext } from "../engine/tenantArgs";
-import type * as CaptchaConfigProviderModule from "../resources/captchaConfigProvider";
-import type * as PhoneTemplatesProviderModule from "../resources/phoneTemplatesProvider";
-
-type Implementation = Required<pulumi.dynamic.ResourceProvider>;
+import { ProviderContext } from "../engine/providerContext";
+import type { ProviderImplementation, ResourceName } from "../resources/registry";
+import { RESOURCE_NAMES, TENANT_OBJECTS } from "../resources/registry";
 
 const context = new ProviderContext();
 
 /** A provider whose implementation is created by `load` when the engine first calls one of its methods. */
-function loadedOnFirstCall(load: () => Implementation): Implementation {
-  let loaded: Implementation | undefined;
-  const implementation = (): Implementation => (loaded ??= load());
+function loadedOnFirstCall(load: () => Promise<ProviderImplementation>): ProviderImplementation {
+  let loaded: Promise<ProviderImplementation> | undefined;
+  const implementation = (): Promise<ProviderImplementation> => (loaded ??= load());
   return {
-    configure: (request) => implementation().configure(request),
-    check: (olds, news) => implementation().check(olds, news),
-    diff: (id, olds, news) => implementation().diff(id, olds, news),
-    create: (inputs) => implementation().create(inputs),
-    read: (id, props) => implementation().read(id, props),
-    update: (id, olds, news) => implementation().update(id, olds, news),
-    delete: (id, props) => implementation().delete(id, props),
+    configure: async (request) => (await implementation()).configure(request),
+    check: async (olds, news) => (await implementation()).check(olds, news),
+    diff: async (id, olds, news) => (await implementation()).diff(id, olds, news),
+    create: async (inputs) => (await implementation()).create(inputs),
+    read: async (id, props) => (await implementation()).read(id, props),
+    update: async (id, olds, news) => (await implementation()).update(id, olds, news),
+    delete: async (id, props) => (await implementation()).delete(id, props),
   };
 }
 
-/** The CaptchaConfig provider implementation. */
-export const captchaConfig: Implementation = loadedOnFirstCall(() => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const resource = require("../resources/captchaConfigProvider") as typeof CaptchaConfigProviderModule;
-  return resource.createCaptchaConfigProvider(context);
-});
+const providers = Object.fromEntries(
+  RESOURCE_NAMES.map((name) => [
+    name,
+    loadedOnFirstCall(async () => (await TENANT_OBJECTS[name].resource.provider()).createProvider(context)),
+  ]),
+) as Readonly<Record<ResourceName, ProviderImplementation>>;
 
-/** The PhoneTemplates provider implementation. */
-export const phoneTemplates: Implementation = loadedOnFirstCall(() => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const resource = require("../resources/phoneTemplatesProvider") as typeof PhoneTemplatesProviderModule;
-  return resource.createPhoneTemplatesProvider(context);
-});
+export = providers;

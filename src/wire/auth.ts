@@ -1,49 +1,86 @@
-import { z } from "zod";
+import { schema } from "./schema";
 
 /** POST /oauth/token body for the client-credentials grant (JSON or form-encoded). */
-export const tokenRequestSchema = z.looseObject({
-  grant_type: z.literal("client_credentials"),
-  client_id: z.string().min(1),
-  client_secret: z.string().min(1),
-  audience: z.string().min(1),
-});
+export type TokenRequest = {
+  [key: string]: unknown;
+  grant_type: "client_credentials";
+  client_id: string;
+  client_secret: string;
+  audience: string;
+};
 
-export type TokenRequest = z.infer<typeof tokenRequestSchema>;
+export const tokenRequestSchema = schema<TokenRequest>()((z) =>
+  z.looseObject({
+    grant_type: z.literal("client_credentials"),
+    client_id: z.string().min(1),
+    client_secret: z.string().min(1),
+    audience: z.string().min(1),
+  }),
+);
 
 /** The `client_assertion_type` of `private_key_jwt` client authentication (RFC 7523). */
 export const CLIENT_ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
 
 /** POST /oauth/token body for the client-credentials grant with `private_key_jwt` client authentication. */
-export const clientAssertionTokenRequestSchema = z.looseObject({
-  grant_type: z.literal("client_credentials"),
-  client_id: z.string().min(1),
-  client_assertion_type: z.literal(CLIENT_ASSERTION_TYPE),
-  client_assertion: z.string().min(1),
-  audience: z.string().min(1),
-});
+export type ClientAssertionTokenRequest = {
+  [key: string]: unknown;
+  grant_type: "client_credentials";
+  client_id: string;
+  client_assertion_type: typeof CLIENT_ASSERTION_TYPE;
+  client_assertion: string;
+  audience: string;
+};
 
-export type ClientAssertionTokenRequest = z.infer<typeof clientAssertionTokenRequestSchema>;
+export const clientAssertionTokenRequestSchema = schema<ClientAssertionTokenRequest>()((z) =>
+  z.looseObject({
+    grant_type: z.literal("client_credentials"),
+    client_id: z.string().min(1),
+    client_assertion_type: z.literal(CLIENT_ASSERTION_TYPE),
+    client_assertion: z.string().min(1),
+    audience: z.string().min(1),
+  }),
+);
 
 /** POST /oauth/token success body. */
-export const tokenResponseSchema = z.looseObject({
-  access_token: z.string().min(1),
-  token_type: z.string(),
-  expires_in: z.number().positive(),
-  scope: z.string().optional(),
-});
+export type TokenResponse = {
+  [key: string]: unknown;
+  access_token: string;
+  token_type: string;
+  expires_in: number;
+  scope?: string | undefined;
+};
 
-export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+export const tokenResponseSchema = schema<TokenResponse>()((z) =>
+  z.looseObject({
+    access_token: z.string().min(1),
+    token_type: z.string(),
+    expires_in: z.number().positive(),
+    scope: z.string().optional(),
+  }),
+);
 
 /** The claims of a management API access token. */
-export const accessTokenClaimsSchema = z.looseObject({
-  iss: z.string(),
-  sub: z.string(),
-  aud: z.union([z.string(), z.array(z.string())]),
-  exp: z.number(),
-  iat: z.number().optional(),
-  scope: z.string().default(""),
-  gty: z.string().optional(),
-  azp: z.string().optional(),
-});
+export type AccessTokenClaims = {
+  [key: string]: unknown;
+  iss: string;
+  sub: string;
+  aud: string | string[];
+  exp: number;
+  iat?: number | undefined;
+  scope: string;
+  gty?: string | undefined;
+  azp?: string | undefined;
+};
 
-export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
+export const accessTokenClaimsSchema = schema<AccessTokenClaims>()((z) =>
+  z.looseObject({
+    iss: z.string(),
+    sub: z.string(),
+    aud: z.union([z.string(), z.array(z.string())]),
+    exp: z.number(),
+    iat: z.number().optional(),
+    scope: z.string().default(""),
+    gty: z.string().optional(),
+    azp: z.string().optional(),
+  }),
+);

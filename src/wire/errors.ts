@@ -1,22 +1,33 @@
-import { z } from "zod";
+import { schema } from "./schema";
 
 /** The body of every management API error: `{statusCode, error, message, errorCode?}`. */
-export const apiErrorBodySchema = z.looseObject({
-  statusCode: z.number().int(),
-  error: z.string(),
-  message: z.string(),
-  errorCode: z.string().optional(),
-});
+export type ApiErrorBody = {
+  [key: string]: unknown;
+  statusCode: number;
+  error: string;
+  message: string;
+  errorCode?: string | undefined;
+};
 
-export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
+export const apiErrorBodySchema = schema<ApiErrorBody>()((z) =>
+  z.looseObject({
+    statusCode: z.number().int(),
+    error: z.string(),
+    message: z.string(),
+    errorCode: z.string().optional(),
+  }),
+);
 
 /** The body of a token endpoint error: `{error, error_description}`. */
-export const oauthErrorBodySchema = z.looseObject({
-  error: z.string(),
-  error_description: z.string().optional(),
-});
+export type OAuthErrorBody = {
+  [key: string]: unknown;
+  error: string;
+  error_description?: string | undefined;
+};
 
-export type OAuthErrorBody = z.infer<typeof oauthErrorBodySchema>;
+export const oauthErrorBodySchema = schema<OAuthErrorBody>()((z) =>
+  z.looseObject({ error: z.string(), error_description: z.string().optional() }),
+);
 
 /** The rate-limit headers; `X-RateLimit-Reset` is a UNIX time in seconds. */
 export const RATE_LIMIT_HEADERS = {

@@ -1,0 +1,90 @@
+import type { Endpoint, HttpMethod } from "../wire/endpoint";
+import type { DocumentRules, ObjectEmulation } from "./rules";
+import type { MemoryTenantStore } from "./tenantStore";
+import { parsePayload } from "./validation";
+
+/**
+ * Out-of-band access to the tenant's data, for tests and set-ups: read what the API stored, and change it
+ * behind the API's back (to create drift, or to prepare a tenant). Paths are API paths without `/api/v2`
+ * (`/attack-protection/captcha`). Changes are validated as the API validates them and saved to the data file.
+ */
+export interface TenantControl {
+  /** The document at `path` as a GET answers it (no secrets), or `undefined` while the tenant has none. */
+  read(path: string): unknown;
+  /** The stored document at `path`, secrets included, or `undefined`. */
+  stored(path: string): unknown;
+  /** The stored items of the collection at `path`, in creation order. */
+  items(path: string): unknown[];
+  /**
+   * Applies `body` to the document at `path` as the API's `PATCH` (or `PUT`) there would: the endpoint's
+   * schema and the document's rules, but not the plan or the tenant's generation. Returns what the API answers.
+   */
+  write(method: Extract<HttpMethod, "PATCH" | "PUT">, path: string, body: unknown): Promise<unknown>;
+  /** Gives the document at `path` back the content a new tenant has. */
+  reset(path: string): Promise<void>;
+  /** Removes the document at `path`: the API answers 404 until it is reset. */
+  remove(path: string): Promise<void>;
+  /** Whether the tenant's plan includes bot detection (without it the CAPTCHA endpoints answer 403). */
+  botDetection(): boolean;
+  /** Changes the tenant's plan; not saved to the data file (it is a start option). */
+  setBotDetection(enabled: boolean): void;
+}
+
+/** The {@link TenantControl} of a store, with the emulations' document rules. */
+export function tenantControl(
+  store: MemoryTenantStore,
+  emulations: readonly ObjectEmulation[],
+): TenantControl {
+  const documents = emulations.flatMap(
+    (emulation) => emulation.documents ?? [],
+  ) as unknown as DocumentRules<unknown>[];
+  const rulesAt = (path: string): DocumentRules<unknown> => {
+    const rules = documents.find((candidate) => candidate.path === path);
+    if (rules === undefined) {
+      throw new TypeError(
+        `No document at ${path}; documents: ${documents.map((known) => known.path).join(", ")}`,
+      );
+    }
+    return rules;
+  };
+  const view = (rules: DocumentRules<unknown>, stored: unknown): unknown =>
+    rules.view === undefined ? stored : rules.view(stored);
+  return {
+    read(path) {
+      const rules = rulesAt(path);
+      const stored = store.document(path);
+      return stored === undefined ? undefined : view(rules, stored);
+    },
+    stored: (path) => (rulesAt(path), store.document(path)),
+    items: (path) => store.items(path),
+    async write(method, path, body) {
+      const rules = rulesAt(path);
+      const endpoint = rules.endpoints.find(
+        (candidate: Endpoint) => candidate.method === method && candidate.path === path,
+      );
+      if (endpoint?.request === undefined) throw new TypeError(`No ${method} of ${path}`);
+      const sent = parsePayload(endpoint.request, structuredClone(body)) as Record<string, unknown>;
+      const invalid = await rules.check?.(sent);
+      if (invalid !== undefined) throw new Error(`${invalid.status}: ${invalid.message}`);
+      const current = store.document(path);
+      if (method === "PATCH" && current === undefined) throw new Error(`${path} does not exist`);
+      const next =
+        method === "PUT"
+          ? sent
+          : rules.merge
+            ? rules.merge(current, sent)
+            : { ...(current as object), ...sent };
+      await store.setDocument(path, next);
+      return view(rules, next);
+    },
+    async reset(path) {
+      await store.setDocument(path, rulesAt(path).initial({}));
+    },
+    async remove(path) {
+      rulesAt(path);
+      await store.setDocument(path, undefined);
+    },
+    botDetection: () => store.entitled("botDetection"),
+    setBotDetection: (enabled) => store.entitle("botDetection", enabled),
+  };
+}

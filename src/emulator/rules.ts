@@ -1,0 +1,126 @@
+/**
+ * How each API object tells the emulator to serve it: the object's `emulation.ts` (in its folder under
+ * src/resources) exports an {@link ObjectEmulation}, and the registry lists it. The emulator does the rest
+ * generically: routing, tokens and scopes, rate limits, body parsing and validation with each endpoint's
+ * schema, the platform's error bodies, and the store (singleton documents by path, collections by id) with
+ * its data file.
+ */
+import type { Endpoint } from "../wire/endpoint";
+import type { Schema } from "../wire/shape";
+
+/** What every rule may read of the tenant: its documents and collections as stored (secrets included). */
+export interface TenantView {
+  /** The stored document at `path` (a copy), or `undefined` when there is none. */
+  document<T = unknown>(path: string): T | undefined;
+  /** The stored items of the collection at `path` (copies), in creation order. */
+  items<T = unknown>(path: string): T[];
+  /** Whether the tenant's plan includes a feature (`botDetection`). */
+  entitled(feature: Entitlement): boolean;
+}
+
+/** The tenant, as a handler changes it: every change is saved before the answer goes out. */
+export interface TenantStore extends TenantView {
+  /** Replaces (or with `undefined`, removes) the document at `path`. */
+  setDocument(path: string, document: unknown): Promise<void>;
+  /** Adds or replaces (or with `undefined`, removes) the item `id` of the collection at `path`. */
+  setItem(path: string, id: string, item: unknown): Promise<void>;
+}
+
+/** A plan feature an endpoint may need. */
+export type Entitlement = "botDetection";
+
+/** A platform error: status, message, optional `errorCode`; the emulator answers it in the platform's body. */
+export interface Refusal {
+  readonly status: number;
+  readonly message: string;
+  readonly errorCode?: string | undefined;
+}
+
+/** What a new tenant is, for the rules that give it its first documents. */
+export interface NewTenant {
+  /** The settings the emulator was started with, when given instead of a new tenant's. */
+  readonly settings?: Readonly<Record<string, unknown>> | undefined;
+}
+
+/**
+ * A singleton document at `path`: GET answers it, PATCH merges a body into it, PUT replaces it; each answers
+ * the document as the platform shows it ({@link DocumentRules.view}).
+ */
+export interface DocumentRules<Stored = unknown> {
+  readonly path: string;
+  /** The endpoints at `path` (GET, PATCH, PUT), served with the document semantics above. */
+  readonly endpoints: readonly Endpoint[];
+  /** The document of a new tenant; `undefined` when a new tenant has none (a GET then answers `missing`). */
+  initial(tenant: NewTenant): Stored | undefined;
+  /** Checks a stored document when the data file is loaded. */
+  readonly stored?: Schema<Stored>;
+  /** The answer for the stored document (without secrets, with what the platform adds); default as stored. */
+  view?(stored: Stored): unknown;
+  /** A PATCH as the platform applies it; default: each top-level property sent replaces the stored one. */
+  merge?(stored: Stored, patch: Record<string, unknown>): Stored;
+  /** Validation beyond the endpoint's schema (a template's Liquid): the 400 to answer, or `undefined`. */
+  check?(body: Record<string, unknown>): Promise<Refusal | undefined>;
+  /** Why the tenant does not serve the document now (its plan, its generation), or `undefined`. */
+  unavailable?(tenant: TenantView): Refusal | undefined;
+  /** The 404 a request gets while the document does not exist. */
+  readonly missing?: Refusal;
+  /** The member a data file of format 1 kept this document under. */
+  readonly legacyKey?: string;
+}
+
+/** What a custom route's handler gets. */
+export interface RouteContext<Request = unknown> {
+  /** The body, parsed and validated with the endpoint's request schema. */
+  readonly body: Request;
+  readonly query: URLSearchParams;
+  /** The path parameters (`{id}`), decoded. */
+  readonly params: Readonly<Record<string, string>>;
+  readonly tenant: TenantStore;
+  /** A line in the emulator's log (never a secret). */
+  log(line: string): void;
+}
+
+/**
+ * An endpoint served by its own handler (collections, actions such as a reset): it returns the answer's body
+ * (its status is the endpoint's), or throws a {@link RefusalError}.
+ */
+export interface CustomRoute<Request = unknown, Response = unknown> {
+  readonly endpoint: Endpoint<Request, Response>;
+  handle(context: RouteContext<Request>): Promise<Response>;
+}
+
+/** What one API object adds to the emulator. */
+export interface ObjectEmulation {
+  readonly documents?: readonly DocumentRules<never>[];
+  readonly routes?: readonly CustomRoute<never, unknown>[];
+  /** Collections the object keeps, by path, with the schema their stored items are checked with on load. */
+  readonly collections?: readonly { readonly path: string; readonly stored?: Schema<unknown> }[];
+}
+
+/** A refusal thrown by a rule or handler; the emulator answers it in the platform's error body. */
+export class RefusalError extends Error implements Refusal {
+  override readonly name = "RefusalError";
+  readonly errorCode: string | undefined;
+
+  constructor(
+    readonly status: number,
+    message: string,
+    errorCode?: string,
+  ) {
+    super(message);
+    this.errorCode = errorCode;
+  }
+}
+
+/** A document's rules, typed by what it stores (the registry keeps them untyped). */
+export function documentRules<Stored>(rules: DocumentRules<Stored>): DocumentRules<never> {
+  return rules as unknown as DocumentRules<never>;
+}
+
+/** A custom route, typed by its endpoint (the registry keeps them untyped). */
+export function customRoute<Request, Response>(
+  endpoint: Endpoint<Request, Response>,
+  handle: (context: RouteContext<Request>) => Promise<Response>,
+): CustomRoute<never, unknown> {
+  return { endpoint, handle } as unknown as CustomRoute<never, unknown>;
+}

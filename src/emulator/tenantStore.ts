@@ -1,0 +1,77 @@
+import type { Entitlement, TenantStore } from "./rules";
+
+/** What the tenant holds: singleton documents by API path, collections of items by path and id. */
+export interface TenantData {
+  documents: Record<string, unknown>;
+  collections: Record<string, Record<string, unknown>>;
+}
+
+/** Copies `value` into `target[key]` as data, whatever the key (no prototype setter). */
+function put(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * The tenant's data in memory, saved through `persist` after each change and before the answer: when the save
+ * fails (disk full, read-only), the change is undone, unless another change replaced it meanwhile, and the
+ * error propagates (a 500 to the client). Reads hand out copies, so no caller can change the store by hand.
+ */
+export class MemoryTenantStore implements TenantStore {
+  constructor(
+    private readonly data: TenantData,
+    private readonly entitlements: Map<Entitlement, boolean>,
+    private readonly persist: () => Promise<void>,
+  ) {}
+
+  /** The data to save; the caller serializes it at once. */
+  snapshot(): TenantData {
+    return this.data;
+  }
+
+  document<T = unknown>(path: string): T | undefined {
+    const value = Object.prototype.hasOwnProperty.call(this.data.documents, path)
+      ? this.data.documents[path]
+      : undefined;
+    return value === undefined ? undefined : (structuredClone(value) as T);
+  }
+
+  items<T = unknown>(path: string): T[] {
+    return Object.values(this.data.collections[path] ?? {}).map((item) => structuredClone(item) as T);
+  }
+
+  entitled(feature: Entitlement): boolean {
+    return this.entitlements.get(feature) ?? true;
+  }
+
+  /** Changes a plan feature (a start option: not saved). */
+  entitle(feature: Entitlement, enabled: boolean): void {
+    this.entitlements.set(feature, enabled);
+  }
+
+  async setDocument(path: string, document: unknown): Promise<void> {
+    await this.change(this.data.documents, path, document);
+  }
+
+  async setItem(path: string, id: string, item: unknown): Promise<void> {
+    if (!Object.prototype.hasOwnProperty.call(this.data.collections, path))
+      put(this.data.collections, path, {});
+    await this.change(this.data.collections[path] ?? {}, id, item);
+  }
+
+  private async change(container: Record<string, unknown>, key: string, value: unknown): Promise<void> {
+    const had = Object.prototype.hasOwnProperty.call(container, key);
+    const previous = container[key];
+    const next = value === undefined ? undefined : structuredClone(value);
+    if (next === undefined) delete container[key];
+    else put(container, key, next);
+    try {
+      await this.persist();
+    } catch (error) {
+      if (container[key] === next) {
+        if (had) put(container, key, previous);
+        else delete container[key];
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import { toCamelKey } from "../../client/casing";
+import { TenantApiError } from "../../client/errors";
+import { isRecord } from "../../wire/json";
+import type { Declaration, ObjectExport, SecretSetting } from "../tenantObject/exporting";
+import { literal, objectLiteral, secretRead } from "../tenantObject/exporting";
+import type { CaptchaResponse } from "./api";
+import { CREDENTIAL_FIELD_OF, captchaPatchRequestSchema, configuredBlocks, getCaptcha } from "./api";
+
+/** The stack config key a generated program reads a block's secret from: `hcaptchaSecret`. */
+function secretKey(block: string, field: string): string {
+  return `${toCamelKey(block)}${toCamelKey(field).replace(/^./, (c) => c.toUpperCase())}`;
+}
+
+/**
+ * A block as the PATCH takes it, from what the tenant returned: its known fields (fields this version does
+ * not know are dropped), its secret as a placeholder; or the request's issues when the tenant's block is
+ * incomplete.
+ */
+function requestBlock(
+  wireBlock: string,
+  value: Record<string, unknown>,
+  secretField: string | undefined,
+): { fields: Record<string, unknown> } | { missing: string[] } {
+  let fields = { ...value, ...(secretField === undefined ? {} : { [secretField]: "secret" }) };
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const parsed = captchaPatchRequestSchema.safeParse({ [wireBlock]: fields });
+    if (parsed.success) return { fields };
+    const unknown = parsed.error.issues.flatMap((issue) => issue.keys ?? []);
+    if (unknown.length === 0 || attempt === 1) {
+      return { missing: parsed.error.issues.map((issue) => issue.path.slice(1).join(".") || issue.message) };
+    }
+    fields = Object.fromEntries(Object.entries(fields).filter(([field]) => !unknown.includes(field)));
+  }
+  return { missing: [] };
+}
+
+/**
+ * Declares the configuration: the active provider, and each provider block the tenant has configured (a
+ * block whose `site_key` is `""` was never configured: it is left out and asks for no secret). Each secret,
+ * which the tenant never returns, is read from stack config.
+ */
+function declare(captcha: CaptchaResponse): { declarations: Declaration[]; skipped: string[] } {
+  const skipped: string[] = [];
+  const active = captcha.active_provider_id;
+  if (active === undefined) {
+    return {
+      declarations: [],
+      skipped: ["CAPTCHA configuration: the tenant returned no active_provider_id"],
+    };
+  }
+  const secrets: SecretSetting[] = [];
+  const members: [string, string][] = [["activeProviderId", literal(active)]];
+  for (const [wireBlock, value] of Object.entries(configuredBlocks(captcha)).sort(([a], [b]) =>
+    a.localeCompare(b),
+  )) {
+    if (wireBlock === "active_provider_id" || value === undefined) continue;
+    const block = toCamelKey(wireBlock);
+    if (wireBlock === "simple_captcha") {
+      // A free-form map: its keys are sent verbatim.
+      members.push([block, literal(value)]);
+      continue;
+    }
+    const secretField = (CREDENTIAL_FIELD_OF as Record<string, string | undefined>)[wireBlock];
+    const known = wireBlock === "auth_challenge" || secretField !== undefined;
+    if (!known || !isRecord(value)) {
+      skipped.push(`CAPTCHA block ${wireBlock}: not known to this version of pulumi-tenant-admin`);
+      continue;
+    }
+    const request = requestBlock(wireBlock, value, secretField);
+    if ("missing" in request) {
+      skipped.push(
+        `CAPTCHA block ${wireBlock}: the tenant's block is incomplete (${request.missing.join(", ")})`,
+      );
+      continue;
+    }
+    const blockMembers = Object.entries(request.fields).map(([field, fieldValue]): [string, string] => {
+      if (field !== secretField) return [toCamelKey(field), literal(fieldValue)];
+      const key = secretKey(wireBlock, field);
+      secrets.push({ key, description: `the ${wireBlock} ${field}` });
+      return [toCamelKey(field), secretRead(key)];
+    });
+    members.push([block, objectLiteral(blockMembers, 1)]);
+  }
+  const lines = [
+    "// The CAPTCHA (bot detection) configuration: the providers the tenant has configured. The tenant never",
+    "// returns secrets: each one is read from stack config (pulumi config set --secret <key>).",
+    `new CaptchaConfig("captcha", ${objectLiteral(members)});`,
+  ];
+  return { declarations: [{ imports: ["CaptchaConfig"], lines, secrets }], skipped };
+}
+
+/** `tenant-admin export` of the CAPTCHA configuration. */
+export const objectExport: ObjectExport<CaptchaResponse> = {
+  async read({ client }) {
+    try {
+      return { snapshot: await client.send(getCaptcha), skipped: [] };
+    } catch (error) {
+      if (error instanceof TenantApiError && error.errorCode === "insufficient_entitlement") {
+        return { skipped: ["CAPTCHA configuration: the tenant's plan does not include bot detection"] };
+      }
+      if (error instanceof TenantApiError && error.status === 404) {
+        return { skipped: ["CAPTCHA configuration: the tenant has none"] };
+      }
+      throw error;
+    }
+  },
+  declare,
+};

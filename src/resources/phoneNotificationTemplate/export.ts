@@ -1,0 +1,58 @@
+import type { Declaration, ObjectExport } from "../tenantObject/exporting";
+import { literal, objectLiteral } from "../tenantObject/exporting";
+import { usesUnifiedPhoneExperience } from "../tenantSettings/api";
+import type { PhoneNotificationTemplateResponse } from "./api";
+import { listPhoneNotificationTemplates } from "./api";
+
+/** The declaration of one customized template: its type, whether it is disabled, its sender and texts. */
+function declaration(template: PhoneNotificationTemplateResponse): Declaration {
+  const { from, body } = template.content;
+  const bodyMembers: [string, string][] = [
+    ...(body?.text === undefined ? [] : [["text", literal(body.text)] as [string, string]]),
+    ...(body?.voice === undefined ? [] : [["voice", literal(body.voice)] as [string, string]]),
+  ];
+  const content: [string, string][] = [
+    ...(from === undefined || from === "" ? [] : [["from", literal(from)] as [string, string]]),
+    ["body", objectLiteral(bodyMembers, 2)],
+  ];
+  const name = `phone-${template.type.replace(/_/g, "-")}`;
+  const members: [string, string][] = [
+    ["type", literal(template.type)],
+    ["disabled", literal(template.disabled)],
+    ["content", objectLiteral(content, 1)],
+  ];
+  return {
+    imports: ["PhoneNotificationTemplate"],
+    lines: [`new PhoneNotificationTemplate(${literal(name)}, ${objectLiteral(members)});`],
+    secrets: [],
+  };
+}
+
+/**
+ * `tenant-admin export` of the phone notification templates, for a tenant that uses the Unified Phone
+ * Experience: the ones the tenant customized (the others are the platform's defaults, which a program need
+ * not declare).
+ */
+export const objectExport: ObjectExport<PhoneNotificationTemplateResponse[]> = {
+  async read({ client, settings }) {
+    if (!usesUnifiedPhoneExperience(settings)) {
+      return { skipped: ["PhoneNotificationTemplate: the tenant uses the legacy phone set-up"] };
+    }
+    const list = await client.send(listPhoneNotificationTemplates);
+    return { snapshot: (list.templates ?? []).filter((template) => template.id !== undefined), skipped: [] };
+  },
+
+  declare(templates) {
+    if (templates.length === 0) {
+      return { declarations: [], skipped: ["phone notification templates: the tenant customized none"] };
+    }
+    const [first, ...rest] = templates.map(declaration);
+    const comment = [
+      "// The phone notification templates the tenant customized (MFA enrollment and verification are otp_enroll",
+      "// and otp_verify); the other types keep the platform's default texts.",
+    ];
+    const head: Declaration | undefined =
+      first === undefined ? undefined : { ...first, lines: [...comment, ...first.lines] };
+    return { declarations: head === undefined ? rest : [head, ...rest], skipped: [] };
+  },
+};

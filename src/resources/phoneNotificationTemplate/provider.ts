@@ -1,0 +1,238 @@
+import { TenantAdminError, TenantApiError } from "../../client/errors";
+import type { ManagementClient } from "../../client/managementClient";
+import { engineLog } from "../../engine/log";
+import type { ProviderContext } from "../../engine/providerContext";
+import { containsUnknown } from "../../engine/unknowns";
+import type { ProviderImplementation } from "../registry";
+import { schemaFailures } from "../tenantObject/checkFailures";
+import { printedOnce, reportTemplatePreviews, templateFailures } from "../tenantObject/templateChecks";
+import type { PreviewLog, TemplateItem } from "../tenantObject/templateChecks";
+import { tenantObjectProvider } from "../tenantObject/tenantObjectProvider";
+import { getTenantSettings, usesUnifiedPhoneExperience } from "../tenantSettings/api";
+import type { PhoneNotificationTemplateResponse, PhoneNotificationUpdate } from "./api";
+import {
+  BRANDING_PHONE_DIALECT,
+  CODE_TYPES,
+  createPhoneNotificationTemplate,
+  deletePhoneNotificationTemplate,
+  getPhoneNotificationTemplate,
+  listPhoneNotificationTemplates,
+  phoneNotificationCreateSchema,
+  updatePhoneNotificationTemplate,
+} from "./api";
+import type { PhoneNotificationTemplateInputs, PhoneNotificationTemplateOutputs } from "./resource";
+
+type Inputs = PhoneNotificationTemplateInputs;
+type Settings = Omit<PhoneNotificationTemplateOutputs, "domain" | "tenant" | "importId">;
+
+const RESOURCE = "PhoneNotificationTemplate";
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof TenantApiError && error.status === 404;
+}
+
+/** The body of a create or update: what the program declares, in wire spelling. */
+function updateBody(inputs: Inputs): Required<Pick<PhoneNotificationUpdate, "disabled" | "content">> {
+  const { from, body } = inputs.content;
+  return {
+    disabled: inputs.disabled ?? false,
+    content: { ...(from === undefined ? {} : { from }), body: { ...body } },
+  };
+}
+
+/**
+ * The declared template as the tenant holds it: the fields the program declares (an undeclared `from` or
+ * voice text is the tenant's business), and the tenant's own id, channel and `customizable`.
+ */
+function declaredAsOnTenant(declared: Inputs, template: PhoneNotificationTemplateResponse): Settings {
+  const body = template.content.body ?? {};
+  const { from, body: declaredBody } = declared.content;
+  return {
+    type: declared.type,
+    disabled: template.disabled,
+    content: {
+      ...(from === undefined ? {} : { from: template.content.from }),
+      body: {
+        ...(declaredBody.text === undefined ? {} : { text: body.text }),
+        ...(declaredBody.voice === undefined ? {} : { voice: body.voice }),
+      },
+    },
+    templateId: template.id ?? "",
+    channel: template.channel,
+    customizable: template.customizable,
+  };
+}
+
+function templatesOf(news: Inputs): TemplateItem[] {
+  const requireCode = CODE_TYPES.includes(news.type);
+  const body: Record<string, unknown> =
+    (news.content as { body?: Record<string, unknown> } | undefined)?.body ?? {};
+  return (["text", "voice"] as const).flatMap((channel) => {
+    const template = body[channel];
+    return typeof template === "string" && !containsUnknown(template)
+      ? [
+          {
+            property: `content.body.${channel}`,
+            template,
+            channels: [channel === "text" ? "sms" : "voice"] as const,
+            requireCode,
+          },
+        ]
+      : [];
+  });
+}
+
+/**
+ * Creates the provider implementation that `providerSource` in state loads by package name.
+ *
+ * @param log where check prints the template preview and warnings; default the engine output
+ */
+export function createProvider(
+  context: ProviderContext,
+  baseLog: PreviewLog = engineLog,
+): ProviderImplementation {
+  const log = printedOnce(baseLog);
+  // The template each tenant's type got from this process (one pulumi command writes each resource once):
+  // a second write of the same template means two resources of the program declare one type.
+  const claimed = new Map<string, string>();
+  const claim = (client: ManagementClient, type: string, id: string): void => {
+    const key = `${client.baseUrl} ${type}`;
+    if (claimed.get(key) === id) {
+      throw new TenantAdminError(
+        `two ${RESOURCE} resources of this program declare the ${type} template of ${client.baseUrl}; a tenant ` +
+          "has one template of each type: keep one resource per type.",
+      );
+    }
+    claimed.set(key, id);
+  };
+
+  /** The tenant's template of the type, taken over (patched) when it has one, else created. */
+  async function createOrTakeOver(
+    client: ManagementClient,
+    inputs: Inputs,
+  ): Promise<PhoneNotificationTemplateResponse> {
+    const body = updateBody(inputs);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const list = await client.send(listPhoneNotificationTemplates);
+      const existing = list.templates?.find(
+        (template) => template.type === inputs.type && template.id !== undefined,
+      );
+      if (existing?.id !== undefined) {
+        claim(client, inputs.type, existing.id);
+        return client.send(updatePhoneNotificationTemplate, { params: { id: existing.id }, body });
+      }
+      try {
+        const created = await client.send(createPhoneNotificationTemplate, {
+          body: { type: inputs.type, ...body },
+        });
+        if (created.id !== undefined) claim(client, inputs.type, created.id);
+        return created;
+      } catch (error) {
+        // Created meanwhile by someone else: take it over on the next round.
+        if (!(error instanceof TenantApiError && error.status === 409) || attempt > 0) throw error;
+      }
+    }
+    throw new TenantAdminError(`${RESOURCE}: the ${inputs.type} template could not be created`);
+  }
+
+  return tenantObjectProvider<Inputs, Settings>(context, {
+    pathPattern: getPhoneNotificationTemplate.path,
+    path: (stored) => getPhoneNotificationTemplate.path.replace("{id}", stored.templateId),
+    label: "phone notification template",
+    unreadable: [],
+    printable: ["type", "disabled"],
+    outputs: ["templateId", "channel", "customizable"],
+    replaceOn: ["type"],
+    needs: {
+      resource: RESOURCE,
+      scopes: [
+        listPhoneNotificationTemplates.scope,
+        createPhoneNotificationTemplate.scope,
+        updatePhoneNotificationTemplate.scope,
+      ],
+    },
+
+    failures(news) {
+      const wire = { type: news.type, disabled: news.disabled, content: news.content };
+      return [
+        ...schemaFailures(phoneNotificationCreateSchema, wire),
+        ...templateFailures(BRANDING_PHONE_DIALECT, templatesOf(news)),
+      ];
+    },
+
+    async report(news, client) {
+      let friendlyName: string | undefined;
+      if (client !== undefined) {
+        try {
+          const query = { fields: "friendly_name,phone_consolidated_experience", include_fields: "true" };
+          const settings = await client.send(getTenantSettings, { query });
+          friendlyName = settings.friendly_name;
+          if (!usesUnifiedPhoneExperience(settings)) {
+            log(
+              `${RESOURCE} ${news.type} on ${client.baseUrl}: the tenant still uses the legacy phone set-up ` +
+                "(phone_consolidated_experience is false), whose MFA messages are PhoneTemplates; this template " +
+                "is stored and takes effect once the tenant moves to the Unified Phone Experience.",
+              "warn",
+            );
+          }
+        } catch {
+          // The preview is a courtesy: a tenant that cannot be read here fails, if at all, in the operation.
+        }
+      }
+      await reportTemplatePreviews(friendlyName, BRANDING_PHONE_DIALECT, templatesOf(news), log);
+    },
+
+    async write(client, inputs, state) {
+      if (state?.templateId) {
+        try {
+          claim(client, inputs.type, state.templateId);
+          const params = { id: state.templateId };
+          return declaredAsOnTenant(
+            inputs,
+            await client.send(updatePhoneNotificationTemplate, { params, body: updateBody(inputs) }),
+          );
+        } catch (error) {
+          // Deleted on the tenant since: created (or taken over) again.
+          if (!isNotFound(error)) throw error;
+        }
+      }
+      return declaredAsOnTenant(inputs, await createOrTakeOver(client, inputs));
+    },
+
+    async read(client, state) {
+      try {
+        const template = await client.send(getPhoneNotificationTemplate, {
+          params: { id: state.templateId },
+        });
+        return declaredAsOnTenant(state, template);
+      } catch (error) {
+        if (isNotFound(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async adopt(client, path, declared) {
+      const id = path.slice(path.lastIndexOf("/") + 1);
+      try {
+        const template = await client.send(getPhoneNotificationTemplate, { params: { id } });
+        if (template.type !== declared.type) {
+          return {
+            problem: `the template ${id} is of type ${template.type}, and this resource declares ${declared.type}`,
+          };
+        }
+        return declaredAsOnTenant(declared, template);
+      } catch (error) {
+        if (isNotFound(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async remove(client, state) {
+      try {
+        await client.send(deletePhoneNotificationTemplate, { params: { id: state.templateId } });
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+      }
+    },
+  });
+}

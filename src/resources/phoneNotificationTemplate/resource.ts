@@ -1,0 +1,96 @@
+import type * as pulumi from "@pulumi/pulumi";
+
+import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
+import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
+import type { DeepInput } from "../tenantObject/inputs";
+import type { PhoneNotificationBody, PhoneNotificationType } from "./api";
+
+/** A template's content in the package's spelling: `from` and `body: {text, voice}`. */
+export type PhoneNotificationContentInputs = { from?: string | undefined; body: PhoneNotificationBody };
+
+/** Resolved inputs of a {@link PhoneNotificationTemplate}. */
+export type PhoneNotificationTemplateInputs = {
+  type: PhoneNotificationType;
+  disabled?: boolean | undefined;
+  content: PhoneNotificationContentInputs;
+  tenant?: TenantInputs | undefined;
+  importId?: string | undefined;
+};
+
+/** Resolved outputs of a {@link PhoneNotificationTemplate}. */
+export type PhoneNotificationTemplateOutputs = PhoneNotificationTemplateInputs & {
+  /** The template's id on the tenant (`tem_…`). */
+  templateId: string;
+  /** `phone`. */
+  channel?: string | undefined;
+  /** Whether the platform lets the template be customized, when it says. */
+  customizable?: boolean | undefined;
+  /** The tenant's base URL. */
+  domain: string;
+};
+
+/**
+ * Arguments of {@link PhoneNotificationTemplate}, checked at `pulumi preview`:
+ *
+ * - `type` (required): `otp_verify`, `otp_enroll`, `change_password`, `blocked_account` or `password_breach`.
+ *   A tenant has one template of each type at most; changing it replaces the resource.
+ * - `disabled` (default `false`): whether the platform stops sending messages of this type.
+ * - `content.from`: the sender number, 1 to 16 characters; default the phone provider's number.
+ * - `content.body.text` (SMS) and `content.body.voice` (a voice call): Liquid templates with the platform's
+ *   variables for phone notifications (`friendly_name`, `code`, `locale`, `user.*`, …; docs/templates.md),
+ *   each 1 to 20,000 characters, at least one of the two. For the types that send a code (`otp_verify`,
+ *   `otp_enroll`, `change_password`) each must output `{{ code }}` on every path.
+ * - `tenant`: an explicit tenant; default: stack config `tenant-admin:*`, then `AUTH0_*` environment variables.
+ *
+ * A create takes over the tenant's template of that type when it has one; a destroy deletes the template, so
+ * the type falls back to the platform's default content.
+ */
+export interface PhoneNotificationTemplateArgs {
+  /** Required. The template's type; one resource per type per tenant. */
+  type: pulumi.Input<PhoneNotificationType>;
+  /** Default `false`: messages of this type are sent. `true` stops them. */
+  disabled?: pulumi.Input<boolean>;
+  /** Required. The sender (`from`, optional) and the texts (`body.text` for SMS, `body.voice` for calls). */
+  content: DeepInput<PhoneNotificationContentInputs>;
+  /**
+   * An explicit tenant, used alone. Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment
+   * variables. Its `clientSecret` and `apiToken` are stored as secrets.
+   */
+  tenant?: pulumi.Input<TenantArgs>;
+}
+
+/**
+ * One phone notification template of a tenant that uses the Unified Phone Experience (the MFA enrollment and
+ * verification messages are `otp_enroll` and `otp_verify`). See {@link PhoneNotificationTemplateArgs}.
+ */
+export class PhoneNotificationTemplate extends TenantAdminDynamicResource {
+  /** The template's type. */
+  declare readonly type: pulumi.Output<PhoneNotificationType>;
+  /** Whether messages of this type are stopped. */
+  declare readonly disabled: pulumi.Output<boolean>;
+  /** The declared content as the tenant holds it. */
+  declare readonly content: pulumi.Output<PhoneNotificationContentInputs>;
+  /** The template's id on the tenant (`tem_…`). */
+  declare readonly templateId: pulumi.Output<string>;
+  /** The template's channel, `phone`. */
+  declare readonly channel: pulumi.Output<string | undefined>;
+  /** Whether the platform lets the template be customized, when it says. */
+  declare readonly customizable: pulumi.Output<boolean | undefined>;
+  /** The tenant's base URL, e.g. `https://my-tenant.example.com`. */
+  declare readonly domain: pulumi.Output<string>;
+
+  constructor(name: string, args: PhoneNotificationTemplateArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      "phoneNotificationTemplate",
+      name,
+      {
+        ...args,
+        disabled: args.disabled ?? false,
+        templateId: undefined,
+        channel: undefined,
+        customizable: undefined,
+      },
+      opts,
+    );
+  }
+}

@@ -1,0 +1,105 @@
+import { endpoint } from "../../wire/endpoint";
+import { schema } from "../../wire/schema";
+
+/** The platform's default phone templates, exactly as a tenant on the legacy phone set-up has them. */
+export const DEFAULT_PHONE_TEMPLATES = {
+  enrollment_message:
+    "{{code}} is your verification code for {{tenant.friendly_name}}. Please enter this code to verify your enrollment.",
+  verification_message: "{{code}} is your verification code for {{tenant.friendly_name}}",
+} as const;
+
+/**
+ * The longest template this package sends or its emulator stores, in characters. The platform documents no
+ * maximum; this one keeps a PUT of both templates under the request size the emulator (and any proxy in
+ * between) accepts, and is far above any message a phone can show.
+ */
+export const PHONE_TEMPLATE_MAX_LENGTH = 10_000;
+
+/** The phone templates PUT body: both fields required, no others. */
+export type PhoneTemplatesRequest = { enrollment_message: string; verification_message: string };
+
+/** The phone templates GET and PUT response: the stored templates, unknown fields kept. */
+export type PhoneTemplatesResponse = {
+  [key: string]: unknown;
+  enrollment_message: string;
+  verification_message: string;
+};
+
+export const phoneTemplatesRequestSchema = schema<PhoneTemplatesRequest>()((z) =>
+  z.strictObject({
+    enrollment_message: z.string().max(PHONE_TEMPLATE_MAX_LENGTH),
+    verification_message: z.string().max(PHONE_TEMPLATE_MAX_LENGTH),
+  }),
+);
+
+export const phoneTemplatesResponseSchema = schema<PhoneTemplatesResponse>()((z) =>
+  z.looseObject({ enrollment_message: z.string(), verification_message: z.string() }),
+);
+
+const PHONE_TEMPLATES_PATH = "/guardian/factors/phone/templates";
+
+/** `GET /guardian/factors/phone/templates`: the legacy MFA phone templates. */
+export const getPhoneTemplates = endpoint<undefined, PhoneTemplatesResponse>({
+  method: "GET",
+  path: PHONE_TEMPLATES_PATH,
+  scope: "read:guardian_factors",
+  response: phoneTemplatesResponseSchema,
+  sharedRead: true,
+});
+
+/** `PUT /guardian/factors/phone/templates`: replaces both templates, answers the stored ones. */
+export const putPhoneTemplates = endpoint<PhoneTemplatesRequest, PhoneTemplatesResponse>({
+  method: "PUT",
+  path: PHONE_TEMPLATES_PATH,
+  scope: "update:guardian_factors",
+  request: phoneTemplatesRequestSchema,
+  encodings: ["json", "form"],
+  response: phoneTemplatesResponseSchema,
+});
+
+const SMS_TEMPLATES_PATH = "/guardian/factors/sms/templates";
+
+/** `GET /guardian/factors/sms/templates`: the older SMS-only twin of the phone templates (emulated only). */
+export const getSmsTemplates = endpoint<undefined, PhoneTemplatesResponse>({
+  method: "GET",
+  path: SMS_TEMPLATES_PATH,
+  scope: "read:guardian_factors",
+  response: phoneTemplatesResponseSchema,
+});
+
+/** `PUT /guardian/factors/sms/templates` (emulated only). */
+export const putSmsTemplates = endpoint<PhoneTemplatesRequest, PhoneTemplatesResponse>({
+  method: "PUT",
+  path: SMS_TEMPLATES_PATH,
+  scope: "update:guardian_factors",
+  request: phoneTemplatesRequestSchema,
+  encodings: ["json", "form"],
+  response: phoneTemplatesResponseSchema,
+});
+
+/** The phone factor's message types: which of SMS and voice MFA may use. */
+export type PhoneMessageTypes = { message_types: ("sms" | "voice")[] };
+
+export const phoneMessageTypesSchema = schema<PhoneMessageTypes>()((z) =>
+  z.strictObject({ message_types: z.array(z.enum(["sms", "voice"])) }),
+);
+
+const MESSAGE_TYPES_PATH = "/guardian/factors/phone/message-types";
+
+/** `GET /guardian/factors/phone/message-types` (emulated only): works on every tenant generation. */
+export const getPhoneMessageTypes = endpoint<undefined, PhoneMessageTypes>({
+  method: "GET",
+  path: MESSAGE_TYPES_PATH,
+  scope: "read:guardian_factors",
+  response: phoneMessageTypesSchema,
+});
+
+/** `PUT /guardian/factors/phone/message-types` (emulated only). */
+export const putPhoneMessageTypes = endpoint<PhoneMessageTypes, PhoneMessageTypes>({
+  method: "PUT",
+  path: MESSAGE_TYPES_PATH,
+  scope: "update:guardian_factors",
+  request: phoneMessageTypesSchema,
+  encodings: ["json", "form"],
+  response: phoneMessageTypesSchema,
+});

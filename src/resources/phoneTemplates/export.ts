@@ -1,0 +1,32 @@
+import type { ObjectExport } from "../tenantObject/exporting";
+import { literal, objectLiteral } from "../tenantObject/exporting";
+import { usesUnifiedPhoneExperience } from "../tenantSettings/api";
+import type { PhoneTemplatesResponse } from "./api";
+import { getPhoneTemplates } from "./api";
+
+/** `tenant-admin export` of the legacy phone templates, for a tenant that still uses the legacy set-up. */
+export const objectExport: ObjectExport<PhoneTemplatesResponse> = {
+  async read({ client, settings }) {
+    if (usesUnifiedPhoneExperience(settings)) {
+      return {
+        skipped: [
+          "PhoneTemplates: the tenant uses the Unified Phone Experience, where its phone messages are " +
+            "phone notification templates",
+        ],
+      };
+    }
+    return { snapshot: await client.send(getPhoneTemplates), skipped: [] };
+  },
+
+  declare(templates) {
+    const members: [string, string][] = [
+      ["enrollmentMessage", literal(templates.enrollment_message)],
+      ["verificationMessage", literal(templates.verification_message)],
+    ];
+    const lines = [
+      "// The phone (SMS and voice) MFA message templates of the tenant's legacy phone set-up.",
+      `new PhoneTemplates("phone-templates", ${objectLiteral(members)});`,
+    ];
+    return { declarations: [{ imports: ["PhoneTemplates"], lines, secrets: [] }], skipped: [] };
+  },
+};

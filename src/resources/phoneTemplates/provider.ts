@@ -1,0 +1,146 @@
+import { toCamelDeep, toSnakeDeep } from "../../client/casing";
+import { TenantAdminError, TenantApiError } from "../../client/errors";
+import type { ManagementClient } from "../../client/managementClient";
+import { engineLog } from "../../engine/log";
+import type { ProviderContext } from "../../engine/providerContext";
+import { containsUnknown } from "../../engine/unknowns";
+import type { ProviderImplementation } from "../registry";
+import { getTenantSettings, usesUnifiedPhoneExperience } from "../tenantSettings/api";
+import { schemaFailures } from "../tenantObject/checkFailures";
+import { printedOnce, reportTemplatePreviews, templateFailures } from "../tenantObject/templateChecks";
+import type { PreviewLog } from "../tenantObject/templateChecks";
+import { tenantObjectProvider } from "../tenantObject/tenantObjectProvider";
+import type { PhoneTemplatesRequest, PhoneTemplatesResponse } from "./api";
+import {
+  DEFAULT_PHONE_TEMPLATES,
+  LEGACY_PHONE_DIALECT,
+  getPhoneTemplates,
+  phoneTemplatesRequestSchema,
+  putPhoneTemplates,
+} from "./api";
+import type { PhoneTemplateMessages, PhoneTemplatesInputs } from "./resource";
+
+const MESSAGE_PROPERTIES = ["enrollmentMessage", "verificationMessage"] as const;
+
+/** Why this resource cannot serve a tenant enrolled in the Unified Phone Experience, and what to use. */
+function unifiedPhoneExperienceMessage(tenant: string): string {
+  return (
+    `${tenant} uses the Unified Phone Experience (its tenant setting phone_consolidated_experience is ` +
+    "true), where the legacy endpoint PhoneTemplates writes (/guardian/factors/phone/templates) no longer " +
+    "works. Declare PhoneNotificationTemplate resources of type otp_enroll and otp_verify instead " +
+    "(docs/which-phone-resource.md)."
+  );
+}
+
+/** The platform's refusal of the legacy endpoints on a tenant that uses the Unified Phone Experience. */
+function isLegacyRefusal(error: unknown): boolean {
+  return error instanceof TenantApiError && error.errorCode === "legacy_mfa_phone_provider_not_allowed";
+}
+
+/** The platform's refusal of the legacy endpoint on an enrolled tenant, as this resource's own message. */
+async function onLegacyEndpoint<T>(client: ManagementClient, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (isLegacyRefusal(error)) {
+      throw new TenantAdminError(unifiedPhoneExperienceMessage(client.baseUrl), { cause: error });
+    }
+    throw error;
+  }
+}
+
+function messagesOf(props: PhoneTemplatesInputs): PhoneTemplateMessages {
+  return { enrollmentMessage: props.enrollmentMessage, verificationMessage: props.verificationMessage };
+}
+
+function fromWire(response: PhoneTemplatesResponse): PhoneTemplateMessages {
+  return messagesOf(toCamelDeep(response));
+}
+
+function templatesOf(news: PhoneTemplatesInputs) {
+  return MESSAGE_PROPERTIES.flatMap((property) => {
+    const template = news[property];
+    return typeof template === "string" && !containsUnknown(template)
+      ? [{ property, template, channels: ["sms", "voice"] as const, requireCode: true }]
+      : [];
+  });
+}
+
+/**
+ * Creates the provider implementation that `providerSource` in state loads by package name.
+ *
+ * @param log where check prints the template preview and warnings; default the engine output
+ */
+export function createProvider(
+  context: ProviderContext,
+  log: PreviewLog = engineLog,
+): ProviderImplementation {
+  const once = printedOnce(log);
+  return tenantObjectProvider<PhoneTemplatesInputs, PhoneTemplateMessages>(context, {
+    pathPattern: getPhoneTemplates.path,
+    path: () => getPhoneTemplates.path,
+    label: "phone templates",
+    unreadable: [],
+    // The engine would print a (multi-line) template beside its failure; the reason names the property.
+    printable: [],
+    needs: {
+      resource: "PhoneTemplates",
+      scopes: [putPhoneTemplates.scope],
+      probe: {
+        scope: getTenantSettings.scope,
+        read: async (client) => {
+          const query = { fields: "phone_consolidated_experience", include_fields: "true" };
+          const settings = await client.send(getTenantSettings, { query });
+          return usesUnifiedPhoneExperience(settings)
+            ? unifiedPhoneExperienceMessage(client.baseUrl)
+            : undefined;
+        },
+      },
+    },
+
+    failures(news) {
+      return [
+        ...schemaFailures(phoneTemplatesRequestSchema, toSnakeDeep(messagesOf(news))),
+        ...templateFailures(LEGACY_PHONE_DIALECT, templatesOf(news)),
+      ];
+    },
+
+    async report(news, client) {
+      let friendlyName: string | undefined;
+      try {
+        const query = { fields: "friendly_name", include_fields: "true" };
+        friendlyName = (await client?.send(getTenantSettings, { query }))?.friendly_name;
+      } catch {
+        // The preview is a courtesy: the platform's default name stands in.
+      }
+      await reportTemplatePreviews(friendlyName, LEGACY_PHONE_DIALECT, templatesOf(news), once);
+    },
+
+    async write(client, inputs) {
+      const body = toSnakeDeep(messagesOf(inputs)) as PhoneTemplatesRequest;
+      return fromWire(await onLegacyEndpoint(client, () => client.send(putPhoneTemplates, { body })));
+    },
+
+    async read(client) {
+      return fromWire(await onLegacyEndpoint(client, () => client.send(getPhoneTemplates)));
+    },
+
+    async adopt(client) {
+      return fromWire(await onLegacyEndpoint(client, () => client.send(getPhoneTemplates)));
+    },
+
+    async remove(client) {
+      try {
+        await client.send(putPhoneTemplates, { body: { ...DEFAULT_PHONE_TEMPLATES } });
+      } catch (error) {
+        if (!isLegacyRefusal(error)) throw error;
+        // Moved to the Unified Phone Experience meanwhile: the legacy templates are no longer used.
+        log(
+          `PhoneTemplates on ${client.baseUrl}: the tenant now uses the Unified Phone Experience, where the ` +
+            "legacy templates are no longer used; nothing was put back.",
+          "warn",
+        );
+      }
+    },
+  });
+}

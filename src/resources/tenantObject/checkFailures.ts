@@ -1,0 +1,96 @@
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+
+import { toCamelKey } from "../../client/casing";
+import { isUnknownAt } from "../../engine/unknowns";
+import { formatPropertyPath } from "../../wire/propertyPath";
+import { zodOf } from "../../wire/schema";
+import type { Schema } from "../../wire/shape";
+
+/**
+ * Validates a value in wire spelling against its request schema and returns the check failures, in the
+ * user's property names (see {@link checkFailuresFrom}).
+ */
+export function schemaFailures<T>(
+  schema: Schema<T>,
+  wireValue: unknown,
+  verbatimRoots: readonly string[] = [],
+): pulumi.dynamic.CheckFailure[] {
+  // reportInput: the reasons give a too-long string's length (never its value) and tell missing from wrong.
+  const parsed = zodOf(schema).safeParse(wireValue, { reportInput: true });
+  return parsed.success ? [] : checkFailuresFrom(parsed.error.issues, wireValue, verbatimRoots);
+}
+
+/**
+ * Turns zod issues into Pulumi check failures in the user's own (camelCase) property names, e.g.
+ * `{property: "hcaptcha.siteKey", reason: "must be at most 100 characters (got 101)"}`. Issues about a
+ * value that is not yet known (preview) are dropped: it is checked again once known.
+ *
+ * @param wireValue the value that was validated, in wire spelling (for the unknown look-up)
+ * @param verbatimRoots top-level wire keys of free-form maps whose keys are data, not field names
+ */
+export function checkFailuresFrom(
+  issues: readonly z.core.$ZodIssue[],
+  wireValue: unknown,
+  verbatimRoots: readonly string[] = [],
+): pulumi.dynamic.CheckFailure[] {
+  const failures: pulumi.dynamic.CheckFailure[] = [];
+  for (const issue of issues) {
+    if (isUnknownAt(wireValue, issue.path)) continue;
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        failures.push({
+          property: userPath([...issue.path, key], verbatimRoots),
+          reason: "is not a known property",
+        });
+      }
+      continue;
+    }
+    failures.push({ property: userPath(issue.path, verbatimRoots), reason: reasonFor(issue) });
+  }
+  return failures;
+}
+
+/**
+ * The engine prints a top-level property's input value beside its failure, without redacting secrets
+ * nested inside it. So a failure on a top-level property that may hold a secret (a provider block, the
+ * tenant) names the property in its reason instead; only `printable` properties keep their place.
+ */
+export function withoutPrintedValues(
+  failures: readonly pulumi.dynamic.CheckFailure[],
+  printable: readonly string[],
+): pulumi.dynamic.CheckFailure[] {
+  return failures.map((failure) => {
+    const topLevel = failure.property !== "" && !/[.[]/.test(failure.property);
+    return topLevel && !printable.includes(failure.property)
+      ? { property: "", reason: `${failure.property}: ${failure.reason}` }
+      : failure;
+  });
+}
+
+/** `["hcaptcha", "site_key"]` → `hcaptcha.siteKey`; keys under a verbatim root stay as they are. */
+export function userPath(path: readonly PropertyKey[], verbatimRoots: readonly string[] = []): string {
+  const verbatim = typeof path[0] === "string" && verbatimRoots.includes(path[0]);
+  return formatPropertyPath(path, (name, index) => (verbatim && index > 0 ? name : toCamelKey(name)));
+}
+
+function reasonFor(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case "invalid_type":
+      return issue.input === undefined
+        ? "is required"
+        : `must be ${/^[aeiou]/.test(issue.expected) ? "an" : "a"} ${issue.expected}`;
+    case "too_big":
+      return issue.origin === "string"
+        ? `must be at most ${issue.maximum} characters (got ${typeof issue.input === "string" ? issue.input.length : "more"})`
+        : `must be at most ${issue.maximum}`;
+    case "too_small":
+      return issue.origin === "string"
+        ? `must be at least ${issue.minimum} characters`
+        : `must be at least ${issue.minimum}`;
+    case "invalid_value":
+      return `must be one of: ${issue.values.map(String).join(", ")}`;
+    default:
+      return issue.message;
+  }
+}

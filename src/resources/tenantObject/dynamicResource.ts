@@ -1,0 +1,69 @@
+import * as pulumi from "@pulumi/pulumi";
+
+import type { TenantArgs } from "../../engine/tenantArgs";
+import { secretTenant } from "../../engine/tenantArgs";
+import type { ResourceName } from "../registry";
+import { TENANT_OBJECTS } from "../registry";
+import { withoutImportOption } from "./adoption";
+import { DRY_RUN_KEY } from "./inputs";
+
+const METHODS = ["configure", "check", "diff", "create", "read", "update", "delete"] as const;
+
+/**
+ * The provider module Pulumi stores in state as a resource's `__provider` and the engine's dynamic-provider
+ * host loads (it calls the module's `handler()` for the provider object). It captures nothing but `name`:
+ * every method loads this package's implementation by package name when the engine calls it, so state stays
+ * tiny and upgrading the package also upgrades refresh and destroy of existing stacks. The package must be
+ * installed where the Pulumi program runs (it is, as the program's dependency).
+ *
+ * Written out here rather than produced by `pulumi.dynamic.Resource`'s closure serialization, which costs
+ * the program about 0.4 s at its first resource (it loads and runs Pulumi's function serializer) for the
+ * same few lines.
+ */
+export function providerSource(name: ResourceName): string {
+  return [
+    "exports.handler = function () {",
+    `  const implementation = () => require("pulumi-tenant-admin/provider")[${JSON.stringify(name)}];`,
+    "  return {",
+    ...METHODS.map((method) => `    ${method}: (...args) => implementation().${method}(...args),`),
+    "  };",
+    "};",
+    "",
+  ].join("\n");
+}
+
+/**
+ * A tenant object of this package (one per tenant, or one per type for phone notification templates): the
+ * same type token and `__provider` input as a `pulumi.dynamic.Resource`
+ * (`pulumi-nodejs:dynamic/tenant-admin:<type>`), so the engine runs it in its dynamic-provider host, with the
+ * provider given as {@link providerSource}.
+ *
+ * Besides the resource's own inputs it sends what every tenant object's provider reads: the `tenant` argument
+ * as a secret, the `domain` output, the `import` option as the `importId` input (see `adoption.ts`), and
+ * whether this is a preview. A replace deletes before it creates, unless the program says otherwise: the
+ * object exists once on its tenant, so creating first and deleting the old resource after would undo what
+ * was just written.
+ */
+export abstract class TenantAdminDynamicResource extends pulumi.CustomResource {
+  constructor(
+    object: ResourceName,
+    name: string,
+    props: pulumi.Inputs & { tenant?: pulumi.Input<TenantArgs> | undefined },
+    opts: pulumi.CustomResourceOptions | undefined,
+  ) {
+    const adopted = withoutImportOption(opts);
+    super(
+      `pulumi-nodejs:dynamic/tenant-admin:${TENANT_OBJECTS[object].resource.type}`,
+      name,
+      {
+        ...props,
+        tenant: secretTenant(props.tenant),
+        domain: undefined,
+        importId: adopted.importId,
+        [DRY_RUN_KEY]: pulumi.runtime.isDryRun(),
+        __provider: providerSource(object),
+      },
+      { deleteBeforeReplace: true, ...adopted.opts },
+    );
+  }
+}

@@ -1,0 +1,283 @@
+import type * as pulumi from "@pulumi/pulumi";
+
+import type { TenantConnection } from "../../client/connection";
+import { TenantAdminError } from "../../client/errors";
+import type { ManagementClient } from "../../client/managementClient";
+import { engineLog } from "../../engine/log";
+import type { ProviderContext } from "../../engine/providerContext";
+import type { TenantInputs } from "../../engine/tenantArgs";
+import { containsUnknown } from "../../engine/unknowns";
+import type { AdoptionTarget } from "./adoption";
+import { IMPORT_ID_KEY, adoption, tenantObjectId, withoutFields } from "./adoption";
+import { withoutPrintedValues } from "./checkFailures";
+import { DRY_RUN_KEY, changedKeys, textProblem, withoutEngineKeys, withoutUndefined } from "./inputs";
+import { WritePreflight } from "./preflight";
+import type { WriteNeeds } from "./preflight";
+import { ProviderFailure, onTenantMessage } from "./providerFailure";
+import { tenantClient, tenantClientWithToken } from "./tenantClient";
+
+/** Inputs every tenant-object resource has besides its own settings. */
+export interface TenantObjectInputs {
+  tenant?: TenantInputs | undefined;
+  /** The `import` resource option's id, when the resource adopts what the tenant holds. */
+  importId?: string | undefined;
+}
+
+/** The state of a tenant-object resource: its inputs, as the tenant has them, and the tenant's URL. */
+export type TenantObjectState<Inputs extends TenantObjectInputs> = Inputs & { domain: string };
+
+/**
+ * Keys that are not the object's settings: the tenant's URL (set by check from the resolved connection,
+ * so a move shows as `domain: "https://a…" => "https://b…"`) and the tenant argument, whose credentials
+ * may rotate without the object changing.
+ */
+const BINDING_KEYS = ["domain", "tenant"];
+/** Keys a diff does not compare: the binding, and the import id (it only says where the object came from). */
+const NOT_COMPARED = [...BINDING_KEYS, IMPORT_ID_KEY];
+
+/**
+ * What differs between the resources that each manage one object of a tenant (its CAPTCHA configuration, its
+ * phone templates, one phone notification template); {@link tenantObjectProvider} does the rest.
+ */
+export interface TenantObjectHooks<
+  Inputs extends TenantObjectInputs,
+  Settings extends object,
+> extends AdoptionTarget<Inputs, Settings> {
+  /** Top-level inputs the engine may print beside a check failure (they never hold secrets). */
+  readonly printable: readonly string[];
+  /** Outputs that are not inputs (the tenant's own ids): never compared with the program. */
+  readonly outputs?: readonly string[];
+  /** Inputs whose change makes another object of the tenant (a template's type): a replace. */
+  readonly replaceOn?: readonly string[];
+  /** What a write needs of the tenant, checked at preview before anything is written. */
+  readonly needs: WriteNeeds;
+  /** The object's API path on its tenant, which with the tenant's host makes the resource id. */
+  path(stored: Inputs & Settings): string;
+  /** Check failures of the resource's own settings, in the user's property names. */
+  failures(news: Inputs): pulumi.dynamic.CheckFailure[];
+  /**
+   * Lines a valid check shows at a preview that plans a write (a template's SMS), after the write check; with
+   * the tenant's client when the check fetched a token for it (else nothing is read for them).
+   */
+  report?(news: Inputs, client: ManagementClient | undefined): Promise<void>;
+  /**
+   * Settings in state that the program no longer declares but that a write cannot remove from the
+   * tenant: they are kept out of the diff, and a warning says the tenant keeps them.
+   */
+  kept?(olds: Inputs, news: Inputs): string[];
+  /** `news` with the `kept` settings of `olds` carried over, secrets marked secret for the engine. */
+  carry?(olds: Inputs, news: Inputs, kept: readonly string[]): Inputs;
+  /** Writes the declared settings (`state` on an update); returns them as the tenant stored them. */
+  write(client: ManagementClient, inputs: Inputs, state?: Inputs & Settings): Promise<Settings>;
+  /** The declared settings as the tenant has them now, or `undefined` when the object is gone. */
+  read(client: ManagementClient, state: Inputs & Settings): Promise<Settings | undefined>;
+  /** What a destroy does to the tenant. */
+  remove(client: ManagementClient, state: Inputs & Settings): Promise<void>;
+}
+
+async function onTenant<T>(tenant: string, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof TenantAdminError) throw new ProviderFailure(onTenantMessage(tenant, error));
+    throw error;
+  }
+}
+
+/** What the tenant answered, refused when it holds text the engine cannot carry. */
+function engineSafe<T>(tenant: string, label: string, settings: T): T {
+  const problem = textProblem(settings);
+  if (problem !== undefined) {
+    throw new ProviderFailure(
+      `${tenant}: the ${label} holds text the Pulumi engine cannot carry at ${problem}; fix it on the ` +
+        "tenant (for example with the declared value: pulumi up), then run the command again.",
+    );
+  }
+  return settings;
+}
+
+/**
+ * The provider of a resource that manages one object of a tenant: check (settings and connection, at
+ * preview, with the write preflight for a planned write), diff (inputs against state; another tenant is a
+ * replace), create and update (write), read (refresh: state and inputs from the tenant, so drift shows as a
+ * diff), delete.
+ *
+ * Tenant binding: a resource is read and deleted only with the credentials configured for the tenant its
+ * state records (its own `tenant` argument, or the stack's connection when that addresses the same domain).
+ * When the stack now addresses another tenant, the old one is left as it was, with a warning.
+ */
+export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings extends object>(
+  context: ProviderContext,
+  hooks: TenantObjectHooks<Inputs, Settings>,
+): Required<pulumi.dynamic.ResourceProvider<Inputs, TenantObjectState<Inputs>>> {
+  const resource = hooks.needs.resource;
+  // One per provider process and resource type: the preview's write checks, remembered per tenant.
+  const preflights = new WritePreflight();
+  type State = TenantObjectState<Inputs> & Settings;
+
+  function resultOf(connection: TenantConnection, settings: Inputs, stored: Settings, path?: string) {
+    const merged: Inputs & Settings = { ...settings, ...stored };
+    const id = tenantObjectId(new URL(connection.baseUrl).host, path ?? hooks.path(merged));
+    const outs: State = withoutUndefined({ ...merged, domain: connection.baseUrl });
+    return { id, outs: engineSafe(connection.baseUrl, hooks.label, outs) };
+  }
+
+  async function write(inputs: Inputs, state?: State): Promise<{ id: string; outs: State }> {
+    const connection = context.connection(inputs.tenant);
+    const settings = withoutEngineKeys(inputs, ["domain"]);
+    const stored = await onTenant(connection.baseUrl, async () =>
+      hooks.write(await tenantClient(connection), settings, state),
+    );
+    return resultOf(connection, settings, stored);
+  }
+
+  /** Adopts the object the import id names instead of writing it (see adoption.ts); `failure` if it cannot. */
+  async function adopt(inputs: Inputs) {
+    const connection = context.connection(inputs.tenant);
+    const settings = withoutEngineKeys(inputs, ["domain"]);
+    const declared = withoutEngineKeys(settings, [IMPORT_ID_KEY]);
+    const outcome = await adoption(connection, hooks, inputs.importId, declared);
+    if ("failure" in outcome) return outcome;
+    return resultOf(connection, settings, outcome.settings, outcome.path);
+  }
+
+  /** The connection for the state's tenant, or `undefined` (with a warning) when none is configured. */
+  function connectionFor(state: State, doing: string): TenantConnection | undefined {
+    const connection = context.connectionAt(state.domain, state.tenant);
+    if (connection === undefined) {
+      engineLog(
+        `${resource} on ${state.domain} was not ${doing}: the stack's tenant is now ` +
+          `${context.domainOf(undefined) ?? "another one"}, and no credentials are configured for ` +
+          `${state.domain}; that tenant is left as it was.`,
+        "warn",
+      );
+    }
+    return connection;
+  }
+
+  /**
+   * What applying `news` over `olds` (state, or the previous inputs) would do: move to another tenant
+   * (a replace), write changed settings, or nothing. The tenant argument's credentials are not settings:
+   * rotating them is not a change. Blocks the tenant keeps whatever the program says are left out.
+   */
+  function planOf(
+    olds: Inputs & { domain?: string },
+    news: Inputs & { domain?: string },
+  ): { writes: boolean; moves: boolean; kept: string[]; replaces: string[] } {
+    if (Object.keys(withoutEngineKeys(olds)).length === 0)
+      return { writes: true, moves: false, kept: [], replaces: [] };
+    const newDomain = news.domain ?? context.domainOf(news.tenant);
+    const moves = olds.domain !== undefined && newDomain !== undefined && newDomain !== olds.domain;
+    const kept = hooks.kept?.(olds, news) ?? [];
+    const before = withoutEngineKeys(olds, [...NOT_COMPARED, ...kept, ...(hooks.outputs ?? [])]);
+    const changed = changedKeys(before, withoutEngineKeys(news, NOT_COMPARED));
+    const writes = moves || changed.length > 0 || containsUnknown(news.tenant);
+    const replaces = [
+      ...(moves ? ["tenant"] : []),
+      ...(hooks.replaceOn ?? []).filter((key) => changed.includes(key)),
+    ];
+    return { writes, moves, kept, replaces };
+  }
+
+  /** The tenant's client once the write check has talked to the tenant with it, else `undefined`. */
+  async function vouchedClient(inputs: Inputs): Promise<ManagementClient | undefined> {
+    if (containsUnknown(inputs.tenant)) return undefined;
+    return tenantClientWithToken(context.connection(inputs.tenant));
+  }
+
+  async function preflight(inputs: Inputs): Promise<string | undefined> {
+    if (containsUnknown(inputs.tenant)) return undefined;
+    const connection = context.connection(inputs.tenant);
+    return preflights.check(connection, () => tenantClient(connection), hooks.needs);
+  }
+
+  return {
+    async configure(request: pulumi.dynamic.ConfigureRequest) {
+      context.configure(request.config);
+    },
+
+    async check(olds: Inputs & { domain?: string }, rawNews: Inputs) {
+      const dryRun = (rawNews as Record<string, unknown>)[DRY_RUN_KEY] === true;
+      const news = withoutEngineKeys(rawNews, ["domain"]);
+      const failures = [...hooks.failures(news), ...context.tenantFailures(news.tenant)];
+      const domain = failures.length === 0 ? context.domainOf(news.tenant) : undefined;
+      let inputs = domain === undefined ? news : { ...news, domain };
+      const printable = [...hooks.printable, IMPORT_ID_KEY];
+      // An import is checked against the tenant at preview, once, while the resource is not in state yet;
+      // it writes nothing, so there is no write check.
+      const importing = news.importId !== undefined && Object.keys(withoutEngineKeys(olds)).length === 0;
+      if (importing) {
+        if (failures.length === 0 && !containsUnknown(news)) {
+          const outcome = await adopt(inputs);
+          if ("failure" in outcome) failures.push(outcome.failure);
+          // The imported inputs hold no secret either, so the next preview shows the secrets as added.
+          else inputs = withoutFields(inputs, hooks.unreadable);
+        }
+        return { inputs, failures: withoutPrintedValues(failures, printable) };
+      }
+      const plan = planOf(olds, inputs);
+      if (plan.kept.length > 0 && !plan.moves && hooks.carry !== undefined) {
+        // The preview shows what up does: the engine diffs inputs, so kept settings stay in them.
+        inputs = hooks.carry(olds, inputs, plan.kept);
+        engineLog(
+          `${resource} on ${olds.domain}: ${plan.kept.join(", ")} ${plan.kept.length === 1 ? "is" : "are"} ` +
+            "no longer declared, but the API cannot remove a provider's settings: the tenant keeps " +
+            `${plan.kept.length === 1 ? "it" : "them"} (and so does the stack's state).`,
+          "warn",
+        );
+      }
+      // The engine calls only check for a planned create, so the preview's write check happens here,
+      // for creates and changes alike, and its failure is shown like any invalid input.
+      if (failures.length === 0 && dryRun && plan.writes) {
+        const reason = await preflight(inputs);
+        if (reason !== undefined) failures.push({ property: "", reason });
+        else if (hooks.report !== undefined) await hooks.report(news, await vouchedClient(inputs));
+      }
+      return { inputs, failures: withoutPrintedValues(failures, printable) };
+    },
+
+    async diff(_id, olds: TenantObjectState<Inputs>, news: Inputs & { domain?: string }) {
+      const plan = planOf(olds, news);
+      return { changes: plan.writes, replaces: plan.replaces, deleteBeforeReplace: true };
+    },
+
+    async create(inputs: Inputs) {
+      if (inputs.importId === undefined) return write(inputs);
+      // Checked again: the tenant may have changed since the preview.
+      const outcome = await adopt(inputs);
+      if ("failure" in outcome) throw new TenantAdminError(`${IMPORT_ID_KEY}: ${outcome.failure.reason}`);
+      return outcome;
+    },
+
+    async update(_id, olds: TenantObjectState<Inputs>, news: Inputs) {
+      return { outs: (await write(news, olds as State)).outs };
+    },
+
+    async read(id: string, state?: TenantObjectState<Inputs>) {
+      // The engine always passes the state it refreshes; without it there is no tenant to ask.
+      if (state === undefined) throw new Error(`read of ${id} needs the resource's state`);
+      const stored = state as State;
+      const connection = connectionFor(stored, "refreshed");
+      if (connection === undefined) return { id, props: state };
+      const current = await onTenant(connection.baseUrl, async () =>
+        hooks.read(await tenantClient(connection), withoutEngineKeys(stored, BINDING_KEYS)),
+      );
+      if (current === undefined) return {};
+      const refreshed = engineSafe(
+        connection.baseUrl,
+        hooks.label,
+        withoutUndefined({ ...state, ...current }),
+      );
+      return { id, props: refreshed, inputs: refreshed };
+    },
+
+    async delete(_id, state: TenantObjectState<Inputs>) {
+      const stored = state as State;
+      const connection = connectionFor(stored, "deleted");
+      if (connection === undefined) return;
+      await onTenant(connection.baseUrl, async () =>
+        hooks.remove(await tenantClient(connection), withoutEngineKeys(stored, BINDING_KEYS)),
+      );
+    },
+  } satisfies Required<pulumi.dynamic.ResourceProvider<Inputs, TenantObjectState<Inputs>>>;
+}

@@ -1,0 +1,161 @@
+import type { DocumentRules, ObjectEmulation } from "../../emulator/rules";
+import { RefusalError, customRoute, documentRules } from "../../emulator/rules";
+import { isRecord } from "../../wire/json";
+import type { TenantSettingsResponse } from "./api";
+import {
+  LIFETIMES_IN_MINUTES,
+  TENANT_SETTINGS_FIELDS,
+  TENANT_SETTINGS_PATH,
+  getTenantSettings,
+  patchTenantSettings,
+  tenantSettingsResponseSchema,
+} from "./api";
+
+type JsonObject = Record<string, unknown>;
+
+/** Copies `value` into `target[key]` as data, whatever the key (no prototype setter). */
+function put(target: JsonObject, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** A 400 `invalid_query_string` in the platform's message form, naming the parameter. */
+function queryError(parameter: string, reason: string): RefusalError {
+  return new RefusalError(
+    400,
+    `Query validation error: '${reason}' on property ${parameter}.`,
+    "invalid_query_string",
+  );
+}
+
+/**
+ * A settings PATCH as recorded real tenants apply it: each top-level property sent replaces the stored one,
+ * except that an object sent over a stored object (`flags`, `error_page`, …) is merged into it member by
+ * member; `null` removes the property (later reads no longer return it); a lifetime given in minutes
+ * (`idle_session_lifetime_in_minutes: 15`) is stored in hours under its own name (`0.25`).
+ */
+export function mergeSettings(
+  stored: Readonly<TenantSettingsResponse>,
+  patch: JsonObject,
+): TenantSettingsResponse {
+  const merged: JsonObject = { ...stored };
+  for (const [sentKey, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    const lifetime = LIFETIMES_IN_MINUTES.find((name) => sentKey === `${name}_in_minutes`);
+    const key = lifetime ?? sentKey;
+    if (value === null) {
+      delete merged[key];
+      continue;
+    }
+    const current = merged[key];
+    const next =
+      lifetime !== undefined
+        ? (value as number) / 60
+        : isRecord(value) && isRecord(current)
+          ? { ...current, ...value }
+          : value;
+    put(merged, key, next);
+  }
+  return merged;
+}
+
+/**
+ * Field selection: `fields` must match the published OpenAPI pattern (known names, commas only); empty or
+ * absent means all. `include_fields` `true` or absent includes them, `false` excludes them. A nested name
+ * (`universal_login.colors`) selects that member of its object.
+ */
+function selectSettings(settings: Readonly<JsonObject>, query: URLSearchParams): JsonObject {
+  const single = (name: string): string | undefined => {
+    const values = query.getAll(name);
+    if (values.length > 1) throw queryError(name, "Expected type string but found type array");
+    return values[0];
+  };
+  const includeValue = single("include_fields");
+  if (includeValue !== undefined && includeValue !== "true" && includeValue !== "false") {
+    throw queryError("include_fields", "Expected type boolean but found type string");
+  }
+  const fieldsValue = single("fields") ?? "";
+  if (fieldsValue === "") return { ...settings };
+  const known: readonly string[] = TENANT_SETTINGS_FIELDS;
+  const names = fieldsValue.split(",");
+  if (!names.every((name) => known.includes(name))) {
+    const unknown = names.find((name) => name.trim() !== "" && !known.includes(name.trim()));
+    throw queryError(
+      "fields",
+      unknown === undefined
+        ? "String does not match pattern: known field names joined by commas, without spaces or empty names"
+        : `No enum match for: ${JSON.stringify(unknown.slice(0, 100))}`,
+    );
+  }
+  const include = includeValue !== "false";
+  const result: JsonObject = include ? {} : { ...settings };
+  for (const name of names) {
+    const [top = name, member] = name.split(".");
+    if (!Object.prototype.hasOwnProperty.call(settings, top)) continue;
+    const value = settings[top];
+    const selected = result[top];
+    if (member === undefined) {
+      if (include) put(result, top, value);
+      else delete result[top];
+    } else if (isRecord(value) && Object.prototype.hasOwnProperty.call(value, member)) {
+      if (include && selected !== value) {
+        // A fresh object: members of the stored one are copied into it, never the other way.
+        const partial: JsonObject = isRecord(selected) ? selected : {};
+        put(partial, member, value[member]);
+        put(result, top, partial);
+      } else if (!include && isRecord(selected)) {
+        put(result, top, Object.fromEntries(Object.entries(selected).filter(([key]) => key !== member)));
+      }
+    }
+  }
+  return result;
+}
+
+/**
+ * The settings of a new tenant, shaped like a real minimal tenant's answer (recorded real minimal tenants
+ * return 7 to 11 keys): only what is set comes back, unset page customizations as `{}`, the platform's extras
+ * (`universal_login`, `sandbox_versions_available`, the flags a new tenant has) and the two flags most real
+ * tenants return, among them `phone_consolidated_experience: true`, as every tenant created since March 2025
+ * has it. Documented defaults a real tenant does not return (friendly_name, support_url, …) are left out.
+ */
+function newTenantSettings(): TenantSettingsResponse {
+  return {
+    change_password: {},
+    enabled_locales: ["en"],
+    error_page: {},
+    flags: {
+      allow_changing_enable_sso: false,
+      disable_impersonation: true,
+      enable_sso: true,
+      universal_login: true,
+      revoke_refresh_token_grant: false,
+      disable_clickjack_protection_headers: false,
+    },
+    idle_session_lifetime: 72,
+    sandbox_version: "22",
+    session_lifetime: 168,
+    universal_login: {},
+    sandbox_versions_available: ["22", "18", "12"],
+    client_id_metadata_document_supported: false,
+    phone_consolidated_experience: true,
+  };
+}
+
+const settingsDocument: DocumentRules<TenantSettingsResponse> = {
+  path: TENANT_SETTINGS_PATH,
+  endpoints: [patchTenantSettings],
+  stored: tenantSettingsResponseSchema,
+  initial: (tenant) =>
+    tenant.settings === undefined ? newTenantSettings() : structuredClone(tenant.settings),
+  merge: mergeSettings,
+  legacyKey: "settings",
+};
+
+/** The tenant settings: read with field selection, changed by PATCH as real tenants apply it. */
+export const emulation: ObjectEmulation = {
+  documents: [documentRules(settingsDocument)],
+  routes: [
+    customRoute(getTenantSettings, async ({ tenant, query }) =>
+      selectSettings(tenant.document<JsonObject>(TENANT_SETTINGS_PATH) ?? {}, query),
+    ),
+  ],
+};

@@ -1,0 +1,149 @@
+import * as pulumi from "@pulumi/pulumi";
+
+import type { CamelCaseKey, CamelCased } from "../../client/casing";
+import { toCamelDeep, toCamelKey } from "../../client/casing";
+import { resolveTenantConnection } from "../../client/connection";
+import { TenantConfigError } from "../../client/errors";
+import { engineLog } from "../../engine/log";
+import { programStackConfig } from "../../engine/providerContext";
+import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
+import type { TenantSettingsField, TenantSettingsResponse } from "./api";
+import {
+  TENANT_SETTINGS_FIELDS,
+  TENANT_SETTINGS_VERBATIM_PATHS,
+  getTenantSettings as getTenantSettingsEndpoint,
+  settingsQuery,
+} from "./api";
+
+/**
+ * The tenant-wide settings, in the package's spelling (`friendlyName`, `sessionLifetime`,
+ * `flags.enableSso`, …). Every field is optional: the service returns only what is set. Fields the
+ * platform adds beyond the spec are kept. Documented defaults: `friendlyName` "My Company",
+ * `sessionLifetime` 168 (hours), `idleSessionLifetime` 72, `ephemeralSessionLifetime` 72 (minimum 1),
+ * `idleEphemeralSessionLifetime` 24 (minimum 1), `sandboxVersion` "22", `defaultAudience` and
+ * `defaultDirectory` "", `resourceParameterProfile` "audience". Free-form maps (CSP `directives`,
+ * `reportingEndpoints`) keep their keys verbatim.
+ */
+export type TenantSettings = CamelCased<TenantSettingsResponse>;
+
+/** A top-level settings field, as `fields` names it (`friendlyName`, `sessionLifetime`, …). */
+export type TenantSettingsFieldName = CamelCaseKey<TenantSettingsField>;
+
+/** The settings a call returns: narrowed to `fields` when they are included, without them when excluded. */
+export type SelectedTenantSettings<
+  F extends readonly TenantSettingsFieldName[],
+  I extends boolean | undefined,
+> = [F[number]] extends [never]
+  ? TenantSettings
+  : I extends false
+    ? Omit<TenantSettings, F[number]>
+    : Pick<TenantSettings, Extract<F[number], keyof TenantSettings>>;
+
+/**
+ * Arguments of {@link getTenantSettings}.
+ *
+ * - `fields`: top-level fields to include (or exclude, with `includeFields: false`), checked against
+ *   the known names before any call. Default: all fields.
+ * - `includeFields` (default true): whether `fields` are included or excluded.
+ * - `tenant`: an explicit tenant; default: stack config `tenant-admin:*`, then `AUTH0_*` environment
+ *   variables.
+ */
+export interface GetTenantSettingsArgs<
+  F extends readonly TenantSettingsFieldName[] = readonly TenantSettingsFieldName[],
+  I extends boolean | undefined = boolean | undefined,
+> {
+  /**
+   * Top-level fields (camelCase) to include, or to exclude with `includeFields: false`; checked against the
+   * known names before any call. Default: all fields.
+   */
+  fields?: F;
+  /** Default `true`: return only `fields`. `false`: return every field except `fields`. */
+  includeFields?: I;
+  /** An explicit tenant, used alone. Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment variables. */
+  tenant?: TenantInputs;
+}
+
+/** {@link GetTenantSettingsArgs} whose values may be outputs of other resources. */
+export interface GetTenantSettingsOutputArgs<
+  F extends readonly TenantSettingsFieldName[] = readonly TenantSettingsFieldName[],
+  I extends boolean | undefined = boolean | undefined,
+> {
+  /**
+   * Top-level fields (camelCase) to include, or to exclude with `includeFields: false`; checked against the
+   * known names before any call. Default: all fields.
+   */
+  fields?: F;
+  /** Default `true`: return only `fields`. `false`: return every field except `fields`. */
+  includeFields?: I;
+  /** An explicit tenant (its values may be outputs), used alone. Default: stack config, then environment. */
+  tenant?: pulumi.Input<TenantArgs>;
+}
+
+/** The wire names of `fields`, checked before any call. */
+function wireFields(fields: readonly string[]): TenantSettingsField[] {
+  const byName = new Map(TENANT_SETTINGS_FIELDS.map((field) => [toCamelKey(field), field]));
+  return fields.map((name) => {
+    const field = byName.get(name);
+    if (field === undefined) {
+      const known = [...byName.keys()].join(", ");
+      throw new TenantConfigError(
+        `getTenantSettings: unknown field "${name}" in fields; known fields: ${known}`,
+      );
+    }
+    return field;
+  });
+}
+
+/**
+ * Reads the tenant's settings (one `GET /api/v2/tenants/settings`), optionally restricted to `fields`.
+ * Runs at preview and update alike. Needs the scope `read:tenant_settings`. Errors are the package's own
+ * classes (`TenantApiError`, `TenantConfigError`, …, all `TenantAdminError`s), so a program can catch
+ * them with `instanceof`; uncaught, Pulumi prints one line: the message, without a stack.
+ *
+ * @param _opts accepted for symmetry with Pulumi's invoke functions; it has no effect.
+ */
+export async function getTenantSettings<
+  const F extends readonly TenantSettingsFieldName[] = [],
+  I extends boolean | undefined = undefined,
+>(
+  args: GetTenantSettingsArgs<F, I> = {},
+  _opts?: pulumi.InvokeOptions,
+): Promise<SelectedTenantSettings<F, I>> {
+  const fields = args.fields === undefined ? undefined : wireFields(args.fields);
+  const connection = resolveTenantConnection({
+    explicit: args.tenant,
+    config: programStackConfig(),
+    env: process.env,
+  });
+  // Loaded at the first call: a program that imports the package without reading settings does not load it.
+  const { managementClientFor } = await import("../../client/managementClient");
+  const query = settingsQuery(fields, args.includeFields);
+  const response = await managementClientFor(connection, { log: engineLog }).send(getTenantSettingsEndpoint, {
+    query,
+  });
+  // The service honoured `fields`, so the settings hold exactly the selected ones.
+  const settings: SelectedTenantSettings<F, I> = toCamelDeep(response, TENANT_SETTINGS_VERBATIM_PATHS);
+  return settings;
+}
+
+/**
+ * {@link getTenantSettings} as an Output, for arguments that are outputs of other resources. The
+ * result is not secret, even when the tenant's credentials are.
+ */
+export function getTenantSettingsOutput<
+  const F extends readonly TenantSettingsFieldName[] = [],
+  I extends boolean | undefined = undefined,
+>(
+  args: GetTenantSettingsOutputArgs<F, I> = {},
+  opts?: pulumi.InvokeOptions,
+): pulumi.Output<SelectedTenantSettings<F, I>> {
+  const settings = pulumi
+    .output(args.tenant)
+    .apply((tenant) =>
+      getTenantSettings<F, I>(
+        { ...args, ...(tenant === undefined ? {} : { tenant }) } as GetTenantSettingsArgs<F, I>,
+        opts,
+      ),
+    );
+  return pulumi.unsecret<SelectedTenantSettings<F, I>>(settings);
+}

@@ -1,0 +1,66 @@
+import type * as Zod from "zod";
+
+import type { ParseResult, Same, Schema } from "./shape";
+
+/** The `z` namespace a schema is built with. */
+export type ZodApi = typeof Zod.z;
+
+/** `S` when its output is exactly `T`; otherwise a type no schema has, so the build fails to compile. */
+type Exactly<S extends Zod.ZodType, T> =
+  Same<Zod.output<S>, T> extends true ? S : { "the schema's output differs from the declared type": T };
+
+let zodModule: typeof Zod | undefined;
+
+/**
+ * zod, loaded when the first schema is used. Loading it costs more than the rest of a program's import of
+ * this package, and neither a program that only declares resources nor a provider's diff needs it.
+ */
+function zod(): typeof Zod {
+  // The one lazy load of zod: every schema is built through here (lint keeps other modules off zod).
+  return (zodModule ??= require("zod") as typeof Zod);
+}
+
+class LazySchema<T> implements Schema<T> {
+  #built: Zod.ZodType | undefined;
+
+  constructor(private readonly build: (z: ZodApi) => Zod.ZodType) {}
+
+  get zod(): Zod.ZodType {
+    return (this.#built ??= this.build(zod().z));
+  }
+
+  parse(value: unknown): T {
+    return this.zod.parse(value) as T;
+  }
+
+  safeParse(value: unknown): ParseResult<T> {
+    return this.zod.safeParse(value) as ParseResult<T>;
+  }
+}
+
+/**
+ * Defines the schema of the plain type `T`, its one definition: `build` gets zod's `z` and must return a
+ * schema whose output is exactly `T` (checked at compile time, optional and `| undefined` members told
+ * apart). The schema is built on first use.
+ *
+ * @example export const siteKey = schema<SiteKey>()((z) => z.strictObject({ site_key: z.string() }));
+ */
+export function schema<T>() {
+  return <S extends Zod.ZodType>(build: (z: ZodApi) => S & Exactly<S, T>): Schema<T> =>
+    new LazySchema<T>(build);
+}
+
+/**
+ * Defines a request schema that is stricter than the type the code reads it as: its output must be
+ * assignable to `T` (checked at compile time). For a body whose shape derives from a response type, such as
+ * a PATCH whose fields are the response's writable ones with the platform's limits.
+ */
+export function stricterSchema<T>() {
+  return <S extends Zod.ZodType<T>>(build: (z: ZodApi) => S): Schema<T> => new LazySchema<T>(build);
+}
+
+/** The zod schema behind a {@link Schema}, for the code that reads zod's own issues or composes schemas. */
+export function zodOf<T>(schema: Schema<T>): Zod.ZodType<T> {
+  if (!(schema instanceof LazySchema)) throw new TypeError("not a schema built by schema()");
+  return schema.zod as Zod.ZodType<T>;
+}

@@ -1,0 +1,40 @@
+/**
+ * How a wire shape is checked, in types that do not mention zod: the public declarations reference these,
+ * so they compile in any project, whatever its `esModuleInterop`, `lib` and `skipLibCheck` settings. The
+ * schemas behind them are built with zod by `./schema`, on first use.
+ */
+
+/** One reason a value does not match a shape: where (`hcaptcha.site_key` as a path) and why. */
+export interface ShapeIssue {
+  readonly code: string;
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+  /** The properties an `unrecognized_keys` issue names. */
+  readonly keys?: readonly string[];
+}
+
+/** The outcome of {@link Schema.safeParse}. */
+export type ParseResult<T> =
+  | { readonly success: true; readonly data: T }
+  | { readonly success: false; readonly error: { readonly issues: readonly ShapeIssue[] } };
+
+/**
+ * The validator of one wire shape `T`: requests are strict where the platform is strict, responses keep the
+ * fields they do not name. `parse` throws on a mismatch; `safeParse` returns the issues.
+ */
+export interface Schema<T> {
+  parse(value: unknown): T;
+  safeParse(value: unknown): ParseResult<T>;
+}
+
+/** `true` when `A` and `B` are the same type (which also tells `?: T` from `?: T | undefined`). */
+export type Same<A, B> = [A] extends [B]
+  ? [B] extends [A]
+    ? (<V>() => V extends A ? 1 : 2) extends <V>() => V extends B ? 1 : 2
+      ? true
+      : false
+    : false
+  : false;
+
+/** `T` as one object type (an intersection's members merged), as a schema's output spells it. */
+export type Flat<T> = T extends infer U ? { [K in keyof U]: U[K] } : never;
