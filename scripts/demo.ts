@@ -45,7 +45,7 @@ class DemoError extends Error {
 type StackConfig = Record<string, { value?: unknown; secret?: boolean }>;
 
 /** The outputs examples/basic exports. */
-const EXPECTED_OUTPUTS = ["tenantDomain", "activeCaptchaProvider", "phoneTemplateMessages", "tenantSettings"];
+const EXPECTED_OUTPUTS = ["tenantDomain", "activeCaptchaProvider", "phoneMessages", "tenantSettings"];
 
 /** The stack outputs, secrets left out. */
 type StackOutputs = Record<string, unknown>;
@@ -229,15 +229,15 @@ function describeOutputs(outputs: StackOutputs): void {
       `the stack has no output ${missing.join(", ")}: is Pulumi.yaml's main still examples/basic/?`,
     );
   }
-  const templates = outputs.phoneTemplateMessages as
+  const templates = outputs.phoneMessages as
     { enrollment?: unknown; verification?: unknown } | undefined;
   const settings = outputs.tenantSettings as Record<string, unknown> | undefined;
   note(`tenant:                   ${String(outputs.tenantDomain)}`);
   note(
     `active CAPTCHA provider:  ${String(outputs.activeCaptchaProvider)} (site key ${String(outputs.hcaptchaSiteKey)})`,
   );
-  note(`phone enrollment message: ${String(templates?.enrollment)}`);
-  note(`phone verification:       ${String(templates?.verification)}`);
+  note(`MFA enrollment SMS:       ${String(templates?.enrollment)}`);
+  note(`MFA verification SMS:     ${String(templates?.verification)}`);
   note(`tenant friendly name:     ${settingText(settings?.friendlyName)}`);
   note(
     `session lifetime:         ${settingText(settings?.sessionLifetime)} h (idle ${settingText(settings?.idleSessionLifetime)} h)`,
@@ -298,11 +298,12 @@ async function main(): Promise<void> {
     step(`pulumi up --refresh --stack ${STACK}`);
     emulator?.clearRequestLog();
     // refresh: the tenant is read first, so whatever changed behind Pulumi's back (or a deleted
-    // .emulator-data/) is put back, not only what differs from the last update.
+    // .emulator-data/) is put back, not only what differs from the last update. runProgram: the refresh uses
+    // the current stack config (rotated credentials, a new domain), not the one saved at the last update.
     const result = await engine("pulumi up", () =>
-      stack.up({ refresh: true, onOutput, color: "auto", signal: abort.signal }),
+      stack.up({ refresh: true, runProgram: true, onOutput, color: "auto", signal: abort.signal }),
     );
-    const writes = emulator?.requestLog.filter((entry) => entry.method === "PATCH" || entry.method === "PUT");
+    const writes = emulator?.requestLog.filter((entry) => entry.method !== "GET" && entry.path !== "/oauth/token");
 
     step("Stack outputs (secrets stay hidden)");
     const outputs = plainOutputs(result.outputs);
@@ -311,7 +312,14 @@ async function main(): Promise<void> {
 
     step("pulumi preview --expect-no-changes --refresh: the tenant is as declared");
     await engine("pulumi preview --expect-no-changes", () =>
-      stack.preview({ expectNoChanges: true, refresh: true, onOutput, color: "auto", signal: abort.signal }),
+      stack.preview({
+        expectNoChanges: true,
+        refresh: true,
+        runProgram: true,
+        onOutput,
+        color: "auto",
+        signal: abort.signal,
+      }),
     );
     note("no changes");
 

@@ -89,7 +89,15 @@ export interface TenantConnection {
    * `TENANT_ADMIN_RATE_LIMIT_BUDGET_SECONDS`; default 60 s).
    */
   rateLimitBudgetMs: number;
+  /**
+   * Where the domain and the credentials came from. Credentials from the environment without
+   * `AUTH0_DOMAIN` are `unbound`: they were given for whatever domain the stack config names.
+   */
+  origin: { domain: ConnectionSource; credentials: ConnectionSource; unbound: boolean };
 }
+
+/** A source of connection settings: the `tenant` argument, the stack config, or the environment. */
+export type ConnectionSource = "explicit" | "config" | "env";
 
 /** The sources {@link resolveTenantConnection} reads, highest precedence first. */
 export interface TenantConnectionSources {
@@ -104,7 +112,7 @@ export interface TenantConnectionSources {
 type Field = keyof TenantConnectionSettings;
 
 /** How a field of a source is named in messages. */
-type Level = "explicit" | "config" | "env";
+type Level = ConnectionSource;
 
 const FIELDS = CONNECTION_FIELDS;
 
@@ -220,7 +228,7 @@ export function resolveTenantConnection(sources: TenantConnectionSources): Tenan
   const config = fromSource(sources.config, "config");
   const env = fromEnv(sources.env ?? process.env);
   const merged: ResolvedInput = { ...withoutOtherTenantsCredentials(env, config), ...config };
-  return build(merged, "stack");
+  return build(merged, "stack", env.domain !== undefined);
 }
 
 const CREDENTIAL_FIELDS: readonly Field[] = [
@@ -252,7 +260,7 @@ function sameTenant(left: string, right: string): boolean {
   }
 }
 
-function build(input: ResolvedInput, mode: "explicit" | "stack"): TenantConnection {
+function build(input: ResolvedInput, mode: "explicit" | "stack", envHasDomain = false): TenantConnection {
   if (input.domain === undefined) {
     throw new TenantConfigError(
       `No tenant domain: set the stack config key ${CONFIG_KEYS.domain} ` +
@@ -262,7 +270,19 @@ function build(input: ResolvedInput, mode: "explicit" | "stack"): TenantConnecti
   const baseUrl = normalizeDomain(input.domain.value, nameOf("domain", input.domain.level));
   const host = new URL(baseUrl).host;
   const credentials = chooseCredentials(input, mode, host);
+  const secret =
+    credentials.kind === "apiToken"
+      ? input.apiToken
+      : credentials.kind === "clientCredentials"
+        ? input.clientSecret
+        : input.clientAssertionPrivateKey;
+  const credentialsLevel = secret?.level ?? input.domain.level;
   return {
+    origin: {
+      domain: input.domain.level,
+      credentials: credentialsLevel,
+      unbound: credentialsLevel === "env" && !envHasDomain,
+    },
     baseUrl,
     apiBaseUrl: `${baseUrl}${API_PREFIX}`,
     audience: input.audience?.value ?? `${baseUrl}${API_PREFIX}/`,

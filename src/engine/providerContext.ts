@@ -2,8 +2,10 @@ import * as pulumi from "@pulumi/pulumi";
 
 import type { TenantConnection, TenantConnectionSettings } from "../client/connection";
 import { resolveTenantConnection } from "../client/connection";
-import { TenantConfigError } from "../client/errors";
-import { CONFIG_KEYS } from "../client/settings";
+import { TenantConfigError, TokenRequestError } from "../client/errors";
+import type { TenantAdminError } from "../client/errors";
+import { CONFIG_KEYS, ENV_VARS } from "../client/settings";
+import { usesSavedConfig, withRunProgram } from "./pulumiCommand";
 import type { TenantInputs } from "./tenantArgs";
 import { containsUnknown } from "./unknowns";
 
@@ -13,9 +15,38 @@ import { containsUnknown } from "./unknowns";
  */
 export class ProviderContext {
   private stackConfig: TenantConnectionSettings = {};
+  #programRuns = false;
 
   configure(config: pulumi.dynamic.Config): void {
     this.stackConfig = stackConfigFrom((key) => config.get(key));
+  }
+
+  /** Check calls this: the engine checks inputs only when the program runs, so the config is the current one. */
+  programRuns(): void {
+    this.#programRuns = true;
+  }
+
+  /**
+   * Whether this process may hold the stack config saved at the last `pulumi up` rather than the current
+   * one: `pulumi refresh` and `pulumi destroy` (and the refresh pass of `--refresh`) run without the program
+   * unless given `--run-program`, and the engine then configures providers from state.
+   */
+  holdsSavedConfig(): boolean {
+    return !this.#programRuns && usesSavedConfig() !== false;
+  }
+
+  /**
+   * The sentence a refused token request of a refresh or destroy gets when the credentials came from the
+   * saved stack config: what to run so the current ones are used. `undefined` otherwise.
+   */
+  savedConfigHint(connection: TenantConnection, error: TenantAdminError): string | undefined {
+    if (!(error instanceof TokenRequestError) || connection.origin.credentials !== "config") return undefined;
+    if (!this.holdsSavedConfig()) return undefined;
+    return (
+      `Pulumi ran this without the program, so the provider used the stack config saved at the last ` +
+      `pulumi up: if the credentials changed since (a rotated ${CONFIG_KEYS.clientSecret}), run ` +
+      `${withRunProgram()}, or pulumi up first.`
+    );
   }
 
   /** Resolves the connection: the `tenant` input, else stack config, else environment variables. */
@@ -32,7 +63,19 @@ export class ProviderContext {
   connectionAt(domain: string | undefined, tenant: TenantInputs | undefined): TenantConnection | undefined {
     if (tenant?.domain !== undefined) return this.connection(tenant);
     const configured = this.connection(undefined);
-    return domain === undefined || configured.baseUrl === domain ? configured : undefined;
+    if (domain !== undefined && configured.baseUrl !== domain) return undefined;
+    if (configured.origin.unbound && this.holdsSavedConfig()) {
+      // The saved config names the state's tenant; credentials from the environment without AUTH0_DOMAIN
+      // belong to whatever tenant the *current* config names, which this process cannot see.
+      throw new TenantConfigError(
+        `${configured.baseUrl}: nothing was sent. Pulumi runs this command without the program, so the ` +
+          `provider has the stack config saved at the last pulumi up (${CONFIG_KEYS.domain} ${configured.baseUrl}), ` +
+          `while the credentials come from the environment (${ENV_VARS.clientId}, …) without ${ENV_VARS.domain}, ` +
+          `and may belong to another tenant now. Run ${withRunProgram()}, or set ${ENV_VARS.domain} to the ` +
+          "tenant the credentials belong to.",
+      );
+    }
+    return configured;
   }
 
   /** The base URL the inputs address, or `undefined` while the tenant argument is not known (preview). */

@@ -75,11 +75,18 @@ export interface TenantObjectHooks<
   remove(client: ManagementClient, state: Inputs & Settings): Promise<void>;
 }
 
-async function onTenant<T>(tenant: string, action: () => Promise<T>): Promise<T> {
+async function onTenant<T>(
+  tenant: string,
+  action: () => Promise<T>,
+  hint?: (error: TenantAdminError) => string | undefined,
+): Promise<T> {
   try {
     return await action();
   } catch (error) {
-    if (error instanceof TenantAdminError) throw new ProviderFailure(onTenantMessage(tenant, error));
+    if (error instanceof TenantAdminError) {
+      const extra = hint?.(error);
+      throw new ProviderFailure(`${onTenantMessage(tenant, error)}${extra === undefined ? "" : ` ${extra}`}`);
+    }
     throw error;
   }
 }
@@ -143,7 +150,14 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
 
   /** The connection for the state's tenant, or `undefined` (with a warning) when none is configured. */
   function connectionFor(state: State, doing: string): TenantConnection | undefined {
-    const connection = context.connectionAt(state.domain, state.tenant);
+    let connection: TenantConnection | undefined;
+    try {
+      connection = context.connectionAt(state.domain, state.tenant);
+    } catch (error) {
+      if (error instanceof TenantAdminError)
+        throw new ProviderFailure(`${resource} was not ${doing}: ${error.message}`);
+      throw error;
+    }
     if (connection === undefined) {
       engineLog(
         `${resource} on ${state.domain} was not ${doing}: the stack's tenant is now ` +
@@ -197,6 +211,7 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
     },
 
     async check(olds: Inputs & { domain?: string }, rawNews: Inputs) {
+      context.programRuns();
       const dryRun = (rawNews as Record<string, unknown>)[DRY_RUN_KEY] === true;
       const news = withoutEngineKeys(rawNews, ["domain"]);
       const failures = [...hooks.failures(news), ...context.tenantFailures(news.tenant)];
@@ -259,8 +274,10 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
       const stored = state as State;
       const connection = connectionFor(stored, "refreshed");
       if (connection === undefined) return { id, props: state };
-      const current = await onTenant(connection.baseUrl, async () =>
-        hooks.read(await tenantClient(connection), withoutEngineKeys(stored, BINDING_KEYS)),
+      const current = await onTenant(
+        connection.baseUrl,
+        async () => hooks.read(await tenantClient(connection), withoutEngineKeys(stored, BINDING_KEYS)),
+        (error) => context.savedConfigHint(connection, error),
       );
       if (current === undefined) return {};
       const refreshed = engineSafe(
@@ -275,8 +292,10 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
       const stored = state as State;
       const connection = connectionFor(stored, "deleted");
       if (connection === undefined) return;
-      await onTenant(connection.baseUrl, async () =>
-        hooks.remove(await tenantClient(connection), withoutEngineKeys(stored, BINDING_KEYS)),
+      await onTenant(
+        connection.baseUrl,
+        async () => hooks.remove(await tenantClient(connection), withoutEngineKeys(stored, BINDING_KEYS)),
+        (error) => context.savedConfigHint(connection, error),
       );
     },
   } satisfies Required<pulumi.dynamic.ResourceProvider<Inputs, TenantObjectState<Inputs>>>;
