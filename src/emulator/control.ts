@@ -6,7 +6,7 @@ import { parsePayload } from "./validation";
 /**
  * Out-of-band access to the tenant's data, for tests and set-ups: read what the API stored, and change it
  * behind the API's back (to create drift, or to prepare a tenant). Paths are API paths without `/api/v2`
- * (`/attack-protection/captcha`). Changes are validated as the API validates them and saved to the data file.
+ * (as `Endpoint.path` spells them). Changes are validated as the API validates them and saved to the data file.
  */
 export interface TenantControl {
   /** The document at `path` as a GET answers it (no secrets), or `undefined` while the tenant has none. */

@@ -1,6 +1,6 @@
 /**
  * A route the emulator serves, as `"<METHOD> <path>"` with the path as the route names it: an endpoint's
- * `"PATCH /api/v2/attack-protection/captcha"` or `"GET /api/v2/branding/phone/templates/{id}"`,
+ * `"PATCH /api/v2/<path>"` or, for a templated path, `"GET /api/v2/<things>/{id}"`,
  * `"POST /oauth/token"` or the key set's. `TenantEmulator.routes` lists them.
  */
 export type EmulatorRoute = string;

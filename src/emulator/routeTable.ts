@@ -26,7 +26,7 @@ export type RouteHandler = (request: RouteRequest) => Promise<RouteReply>;
 
 /** The handlers of one path (template), by method, and the parameters the request's path gave. */
 export interface RouteMatch {
-  /** The route's path as the table names it: `/api/v2/branding/phone/templates/{id}`. */
+  /** The route's path as the table names it: `/api/v2/<things>/{id}`. */
   readonly template: string;
   readonly handlers: Readonly<Partial<Record<string, RouteHandler>>>;
   readonly params: Readonly<Record<string, string>>;

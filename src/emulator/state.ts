@@ -32,7 +32,7 @@ export const persistedStateSchema = schema<PersistedState>()((z) =>
 );
 
 /**
- * A data file of format 1 (one member per object: `captcha`, `phoneTemplates`, `settings`) as format 2: each
+ * A data file of format 1 (one member per object) as format 2: each
  * member becomes the document its object's rules name with `legacyKey`; a `null` member was an absent document.
  */
 export function migratedState(json: unknown, legacyKeys: ReadonlyMap<string, string>): unknown {

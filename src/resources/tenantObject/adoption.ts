@@ -26,7 +26,7 @@ export function tenantObjectId(host: string, path: string): string {
  * Why `id` is not a valid import id of a tenant object whose API path matches `pathPattern` (`{name}` marks a
  * path parameter) on the tenant `expectedHost`, or the path it names when it is one. The id is the resource
  * id: the tenant's host (with a port when it has one) followed by the object's API path, e.g.
- * `my-tenant.eu.example.com/attack-protection/captcha`.
+ * `my-tenant.eu.example.com/<object path>`.
  */
 export function importIdPath(
   id: unknown,

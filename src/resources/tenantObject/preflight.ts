@@ -5,7 +5,7 @@ import { onTenantMessage } from "./providerFailure";
 
 /** What `pulumi up` will need of a tenant to write one kind of object. */
 export interface WriteNeeds {
-  /** The resource type, for messages (`CaptchaConfig`). */
+  /** The resource type, for messages. */
   readonly resource: string;
   /** Scopes the write operations need (read from the token's claims, no request). */
   readonly scopes: readonly string[];
