@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey } from "node:crypto";
 import type { KeyObject } from "node:crypto";
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -18,6 +18,7 @@ import {
 import type { ClientCredentials } from "./auth";
 import { DEFAULT_BODY_LIMIT_BYTES } from "./body";
 import { ClientAuthenticator } from "./clientAuth";
+import { readDataFile, writeDataFile } from "./dataDir";
 import { defaultCaptchaConfig, defaultPhoneTemplates, defaultTenantSettings } from "./defaults";
 import { FaultQueue } from "./faults";
 import type { Fault, FaultRoute } from "./faults";
@@ -199,11 +200,15 @@ async function clientAssertionKeys(
     return { publicKey: createPublicKey(publicKeyPem), privateKeyPem: undefined, file: undefined };
   }
   const file = dataDir === undefined ? undefined : join(dataDir, CLIENT_ASSERTION_KEY_FILE_NAME);
-  let privateKeyPem = file === undefined ? undefined : await readFile(file, "utf8").catch(() => undefined);
+  // Neither read nor written through a link: a symbolic link at the name is refused, and a new key goes to a
+  // temporary file created exclusively, then renamed over the name.
+  let privateKeyPem = file === undefined ? undefined : await readDataFile(file);
   if (privateKeyPem === undefined) {
     const pair = await generateKeyPair("RS256", { extractable: true });
     privateKeyPem = await exportPKCS8(pair.privateKey);
-    if (file !== undefined) await writeFile(file, privateKeyPem, { mode: 0o600 });
+    if (dataDir !== undefined) {
+      await writeDataFile(dataDir, CLIENT_ASSERTION_KEY_FILE_NAME, privateKeyPem, 0o600);
+    }
   }
   return { publicKey: createPublicKey(createPrivateKey(privateKeyPem)), privateKeyPem, file };
 }

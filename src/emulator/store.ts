@@ -1,6 +1,7 @@
-import { randomBytes } from "node:crypto";
-import { mkdir, open, readFile, readdir, rename, unlink } from "node:fs/promises";
+import { mkdir, open, readdir, rename, unlink } from "node:fs/promises";
 import { join } from "node:path";
+
+import { checkDataDir, createExclusive, dataTempPath, isDataTempFile, readDataFile } from "./dataDir";
 
 import { persistedStateSchema } from "./state";
 import type { PersistedState } from "./stateTypes";
@@ -11,16 +12,9 @@ export const STATE_FILE_NAME = "tenant-emulator-state.json";
 /** The lock file that keeps a second emulator off a data directory in use; it holds the owner's pid. */
 export const LOCK_FILE_NAME = "tenant-emulator.lock";
 
-const TEMP_PREFIX = `.${STATE_FILE_NAME}.`;
-const TEMP_SUFFIX = ".tmp";
-
 /** The data file holds client and CAPTCHA secrets: owner read/write only. */
 const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
-
-function isNotFound(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === "ENOENT";
-}
 
 async function fsyncDirectory(directory: string): Promise<void> {
   const handle = await open(directory, "r");
@@ -31,26 +25,29 @@ async function fsyncDirectory(directory: string): Promise<void> {
   }
 }
 
+/** The pid in a temporary file's name (`.<name>.<pid>.<random>.tmp`), if it has one. */
+function writerOf(temporaryName: string): number | undefined {
+  const pid = Number(/\.(\d+)\.[0-9a-f]+\.tmp$/.exec(temporaryName)?.[1]);
+  return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+}
+
 /**
  * Loads the state saved in `directory` (creating the directory if needed), or `undefined` when there is none
- * yet. Deletes temporary files left by a process that was killed mid-write. Throws when the file exists but
- * is not valid, rather than starting over and overwriting it.
+ * yet. Deletes temporary files left by a process that was killed mid-write (those of a live process other than
+ * this one are another emulator's lock attempt, and are kept). Refuses a data file that is a symbolic link.
+ * Throws when the file exists but is not valid, rather than starting over and overwriting it.
  */
 export async function loadState(directory: string): Promise<PersistedState | undefined> {
   await mkdir(directory, { recursive: true, mode: DIR_MODE });
   for (const name of await readdir(directory)) {
-    if (name.startsWith(TEMP_PREFIX) && name.endsWith(TEMP_SUFFIX)) {
-      await unlink(join(directory, name)).catch(() => undefined);
-    }
+    if (!isDataTempFile(name)) continue;
+    const writer = writerOf(name);
+    if (writer !== undefined && writer !== process.pid && isAlive(writer)) continue;
+    await unlink(join(directory, name)).catch(() => undefined);
   }
   const path = join(directory, STATE_FILE_NAME);
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    if (isNotFound(error)) return undefined;
-    throw error;
-  }
+  const text = await readDataFile(path);
+  if (text === undefined) return undefined;
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -102,20 +99,9 @@ export class StateFile {
 
   private async write(state: PersistedState): Promise<void> {
     const data = `${JSON.stringify(state)}\n`;
-    const unique = `${process.pid}.${randomBytes(8).toString("hex")}`;
-    const temporary = join(this.directory, `${TEMP_PREFIX}${unique}${TEMP_SUFFIX}`);
+    const temporary = dataTempPath(this.directory, STATE_FILE_NAME);
     // `wx`: created here or not at all; an existing file or symlink at that name is never followed.
-    const handle = await open(temporary, "wx", FILE_MODE);
-    try {
-      await handle.chmod(FILE_MODE);
-      await handle.writeFile(data, "utf8");
-      await handle.sync();
-    } catch (error) {
-      await handle.close();
-      await unlink(temporary).catch(() => undefined);
-      throw error;
-    }
-    await handle.close();
+    await createExclusive(temporary, data, FILE_MODE);
     try {
       await rename(temporary, this.path);
     } catch (error) {
@@ -147,10 +133,12 @@ export interface DataDirLock {
 
 /**
  * Takes the data directory's lock file (created exclusively, holding this process's pid), so that two emulators
- * never write the same data file. A lock left by a process that no longer runs is taken over. Throws a
- * {@link DataDirInUseError} naming the pid when another live process (or this one) holds it.
+ * never write the same data file. Checks the directory first ({@link checkDataDir}: not a link, the user's own,
+ * mode 0700). A lock left by a process that no longer runs is taken over. Throws a {@link DataDirInUseError}
+ * naming the pid when another live process (or this one) holds it.
  */
 export async function lockDataDir(directory: string): Promise<DataDirLock> {
+  await checkDataDir(directory);
   const path = join(directory, LOCK_FILE_NAME);
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
@@ -171,7 +159,7 @@ export async function lockDataDir(directory: string): Promise<DataDirLock> {
     } catch (error) {
       if ((error as { code?: unknown } | null)?.code !== "EEXIST") throw error;
     }
-    const owner = Number.parseInt(await readFile(path, "utf8").catch(() => ""), 10);
+    const owner = Number.parseInt((await readDataFile(path)) ?? "", 10);
     if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
       throw new DataDirInUseError(
         `The data directory ${directory} is in use by another emulator (pid ${owner}); stop it or use another directory`,

@@ -1,9 +1,10 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { isIP } from "node:net";
 import { hostname } from "node:os";
-import { join } from "node:path";
 
 import { generate } from "selfsigned";
+
+import { writeDataFile } from "./dataDir";
 
 /** The PEM certificate and key an https emulator serves with, and where its CA certificate is. */
 export interface TlsMaterial {
@@ -27,8 +28,9 @@ export function certificateNames(host: string, extra: readonly string[] = []): s
 
 /**
  * Generates a self-signed certificate (EC P-256, SHA-256, one year) through the `selfsigned` package for the
- * given names, and writes it to `<directory>/tenant-emulator-ca.pem` (mode 0644: it is public). The certificate
- * is its own CA: trusting that file trusts the emulator, and nothing else.
+ * given names, and writes it to `<directory>/tenant-emulator-ca.pem` (mode 0644: it is public), without
+ * following a link (a temporary file, renamed over the name). The certificate is its own CA: trusting that file
+ * trusts the emulator, and nothing else.
  */
 export async function generateTlsMaterial(names: readonly string[], directory: string): Promise<TlsMaterial> {
   const commonName = names[0] ?? "localhost";
@@ -46,8 +48,7 @@ export async function generateTlsMaterial(names: readonly string[], directory: s
       },
     ],
   });
-  const caFile = join(directory, GENERATED_CA_FILE_NAME);
-  await writeFile(caFile, pems.cert, { mode: 0o644 });
+  const caFile = await writeDataFile(directory, GENERATED_CA_FILE_NAME, pems.cert, 0o644);
   return { cert: pems.cert, key: pems.private, caFile };
 }
 
