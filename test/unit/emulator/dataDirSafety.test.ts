@@ -3,6 +3,7 @@
  * directory other users could plant one in (open to group or others, another user's, itself a link) is
  * refused before anything is read or written.
  */
+import { spawnSync } from "node:child_process";
 import {
   chmod,
   chown,
@@ -136,5 +137,21 @@ describe("the data directory's files and links", () => {
     expect((await readdir(fresh)).sort()).toEqual(
       [CLIENT_ASSERTION_KEY_FILE_NAME, GENERATED_CA_FILE_NAME, STATE_FILE_NAME].sort(),
     );
+  });
+
+  it("takes over a stale lock whose earlier taker was killed half-way, and leaves no claim behind", async () => {
+    const gone = spawnSync(process.execPath, ["-e", "process.exit(0)"]).pid;
+    await writeFile(join(dataDir, LOCK_FILE_NAME), `${gone}\n`, { mode: 0o600 });
+    const { ino } = await lstat(join(dataDir, LOCK_FILE_NAME));
+    // The claim an earlier starter made before it was killed: it holds that starter's (dead) pid.
+    await writeFile(join(dataDir, `.${LOCK_FILE_NAME}.takeover.${ino}-${gone}.0`), `${gone}\n`);
+
+    const emulator = await start();
+    try {
+      expect((await readFile(join(dataDir, LOCK_FILE_NAME), "utf8")).trim()).toBe(String(process.pid));
+      expect((await readdir(dataDir)).filter((name) => name.includes("takeover"))).toEqual([]);
+    } finally {
+      await emulator.close();
+    }
   });
 });
