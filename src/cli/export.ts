@@ -1,12 +1,15 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 
 import type { TenantConnection } from "../client/connection";
 import { ManagementClient, resolveTenantConnection } from "../client";
-import { TenantAdminError, TenantApiError } from "../client/errors";
+import { TenantApiError } from "../client/errors";
 import type { CaptchaResponse } from "../wire/model";
 import type { GeneratedProgram, TenantSnapshot } from "./program";
 import { generateProgram, projectNameFor } from "./program";
+import { ExportRefusedError, checkProjectName, writeProject } from "./writeProject";
+
+export { ExportRefusedError } from "./writeProject";
 
 /** Options of {@link exportTenant}. */
 export interface ExportOptions {
@@ -28,14 +31,6 @@ export interface ExportResult extends GeneratedProgram {
   tenant: string;
 }
 
-/** The export cannot start: the output directory is not usable. */
-export class ExportRefusedError extends TenantAdminError {
-  constructor(message: string) {
-    super(message);
-    this.name = "ExportRefusedError";
-  }
-}
-
 /**
  * Reads the tenant's CAPTCHA configuration, phone templates and settings, and writes a Pulumi TypeScript
  * program declaring them to `options.out`. The connection comes from the environment, resolved as the
@@ -46,11 +41,17 @@ export class ExportRefusedError extends TenantAdminError {
  * it (listed in `skipped`). Any other failure (unreachable tenant, refused credentials, a missing scope)
  * throws a {@link TenantAdminError} whose message stands alone and never holds a secret.
  *
- * @throws ExportRefusedError when `out` exists and is not an empty directory, unless `force` is set.
+ * Files are written by {@link writeProject}: never through a link, and with `force` an existing `package.json`
+ * and `.gitignore` are merged, not replaced.
+ *
+ * @throws ExportRefusedError when `out` exists and is not an empty directory, unless `force` is set; when
+ *   `projectName` is not a Pulumi project name; when a file to write is a link, or a `package.json` to merge
+ *   is not JSON.
  */
 export async function exportTenant(options: ExportOptions): Promise<ExportResult> {
   const directory = resolve(options.out);
   refuseUnusable(directory, options.force === true);
+  if (options.projectName !== undefined) checkProjectName(options.projectName);
   const connection = resolveTenantConnection({ env: options.env ?? process.env });
   const skipped: string[] = [];
   const snapshot = await readTenant(connection, skipped);
@@ -59,8 +60,7 @@ export async function exportTenant(options: ExportOptions): Promise<ExportResult
     packageVersion: packageVersion(),
     skipped,
   });
-  mkdirSync(directory, { recursive: true });
-  for (const [name, content] of Object.entries(program.files)) writeFileSync(join(directory, name), content);
+  writeProject(directory, program.files);
   return { ...program, directory, tenant: connection.baseUrl };
 }
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { toCamelKey } from "../client";
 import type { CaptchaResponse, PhoneTemplatesResponse } from "../wire/model";
 import { CAPTCHA_SECRET_FIELDS, captchaPatchRequestSchema } from "../wire";
+import { npmPackageName, yamlProjectName } from "./writeProject";
 
 /** What an export read from the tenant; a part the tenant could not give is `undefined`, with the reason in `skipped`. */
 export interface TenantSnapshot {
@@ -166,7 +167,7 @@ function captchaDeclaration(
 
 function pulumiYaml(projectName: string): string {
   return [
-    `name: ${projectName}`,
+    `name: ${yamlProjectName(projectName)}`,
     "description: The tenant's CAPTCHA configuration and phone templates, exported by tenant-admin",
     "runtime: nodejs",
     "",
@@ -175,7 +176,7 @@ function pulumiYaml(projectName: string): string {
 
 function packageJson(projectName: string, packageVersion: string): string {
   const manifest = {
-    name: projectName,
+    name: npmPackageName(projectName),
     main: "index.ts",
     devDependencies: { "@types/node": "^18", typescript: "^5.0.0" },
     dependencies: { "@pulumi/pulumi": "^3.113.0", "pulumi-tenant-admin": `^${packageVersion}` },
@@ -205,8 +206,11 @@ const TSCONFIG = `${JSON.stringify(
   4,
 )}\n`;
 
-/** A Pulumi project name from a directory name: letters, digits, `-`, `_`, `.`. */
+/** A Pulumi project name from a directory name: letters, digits, `-`, `_`, `.`, at most 100 characters. */
 export function projectNameFor(directoryName: string): string {
-  const cleaned = directoryName.replace(/[^A-Za-z0-9_.-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "");
+  const cleaned = directoryName
+    .replace(/[^A-Za-z0-9_.-]+/g, "-")
+    .slice(0, 100)
+    .replace(/^[-.]+|[-.]+$/g, "");
   return cleaned === "" ? "tenant" : cleaned;
 }
