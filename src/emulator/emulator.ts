@@ -17,7 +17,7 @@ import {
 } from "./auth";
 import type { ClientCredentials } from "./auth";
 import { DEFAULT_BODY_LIMIT_BYTES } from "./body";
-import { ClientAuthenticator } from "./clientAuth";
+import { ClientAuthenticator, emulatorAssertionAudiences } from "./clientAuth";
 import { readDataFile, writeDataFile } from "./dataDir";
 import { defaultCaptchaConfig, defaultPhoneTemplates, defaultTenantSettings } from "./defaults";
 import { FaultQueue } from "./faults";
@@ -325,10 +325,11 @@ async function startLocked(
   const url = formatUrl(tls ? "https" : "http", host, address.port);
   const audience = `${url}${API_PREFIX}/`;
   const authority = new TokenAuthority(signingKey, `${url}/`, audience);
-  const clientAuth = new ClientAuthenticator([
-    { ...globalClient, publicKey: assertionKeys.publicKey },
-    nonGlobalClient,
-  ]);
+  const tlsNames = typeof options.tls === "object" ? options.tls.names : undefined;
+  const clientAuth = new ClientAuthenticator(
+    [{ ...globalClient, publicKey: assertionKeys.publicKey }, nonGlobalClient],
+    emulatorAssertionAudiences(url, certificateNames(host, tlsNames)),
+  );
   server.setRoutes(
     createRoutes({
       tenant,
