@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { basename, resolve } from "node:path";
 
 import type { TenantConnection } from "../client/connection";
 import { resolveTenantConnection } from "../client/connection";
@@ -12,6 +12,9 @@ import type { PackageSource } from "./packageSource";
 import { packageSource } from "./packageSource";
 import type { GeneratedProgram } from "./program";
 import { generateProgram, projectNameFor } from "./program";
+import { ExportRefusedError, checkProjectName, writeProject } from "./writeProject";
+
+export { ExportRefusedError } from "./writeProject";
 
 /** Options of {@link exportTenant}. */
 export interface ExportOptions {
@@ -35,14 +38,6 @@ export interface ExportResult extends GeneratedProgram {
   packageSource: PackageSource;
 }
 
-/** The export cannot start: the output directory is not usable. */
-export class ExportRefusedError extends TenantAdminError {
-  constructor(message: string) {
-    super(message);
-    this.name = "ExportRefusedError";
-  }
-}
-
 /**
  * Reads every object of the registry that has an export (the CAPTCHA configuration, the phone messages of the
  * tenant's generation, the settings) and writes a Pulumi TypeScript program declaring them to `options.out`. The connection comes from the environment, resolved as the
@@ -53,11 +48,17 @@ export class ExportRefusedError extends TenantAdminError {
  * it (listed in `skipped`). Any other failure (unreachable tenant, refused credentials, a missing scope)
  * throws a {@link TenantAdminError} whose message stands alone and never holds a secret.
  *
- * @throws ExportRefusedError when `out` exists and is not an empty directory, unless `force` is set.
+ * Files are written by {@link writeProject}: never through a link, and with `force` an existing `package.json`
+ * and `.gitignore` are merged, not replaced.
+ *
+ * @throws ExportRefusedError when `out` exists and is not an empty directory, unless `force` is set; when
+ *   `projectName` is not a Pulumi project name; when a file to write is a link, or a `package.json` to merge
+ *   is not JSON.
  */
 export async function exportTenant(options: ExportOptions): Promise<ExportResult> {
   const directory = resolve(options.out);
   refuseUnusable(directory, options.force === true);
+  if (options.projectName !== undefined) checkProjectName(options.projectName);
   const connection = resolveTenantConnection({ env: options.env ?? process.env });
   const objects = await readTenant(connection);
   // src/cli and dist/cli are both two levels below the package root.
@@ -66,8 +67,7 @@ export async function exportTenant(options: ExportOptions): Promise<ExportResult
     projectName: options.projectName ?? projectNameFor(basename(directory)),
     packageDependency: source.spec,
   });
-  mkdirSync(directory, { recursive: true });
-  for (const [name, content] of Object.entries(program.files)) writeFileSync(join(directory, name), content);
+  writeProject(directory, program.files);
   return { ...program, directory, tenant: connection.baseUrl, packageSource: source };
 }
 

@@ -1,6 +1,7 @@
 import type { ExportedObject, SecretSetting } from "../resources/tenantObject/exporting";
 
 export type { SecretSetting } from "../resources/tenantObject/exporting";
+import { npmPackageName, yamlProjectName } from "./writeProject";
 
 /** A generated Pulumi program. */
 export interface GeneratedProgram {
@@ -49,7 +50,7 @@ export function generateProgram(
 
 function pulumiYaml(projectName: string): string {
   return [
-    `name: ${projectName}`,
+    `name: ${yamlProjectName(projectName)}`,
     "description: The tenant's CAPTCHA configuration and phone templates, exported by tenant-admin",
     "runtime: nodejs",
     "",
@@ -58,7 +59,7 @@ function pulumiYaml(projectName: string): string {
 
 function packageJson(projectName: string, packageDependency: string): string {
   const manifest = {
-    name: projectName,
+    name: npmPackageName(projectName),
     main: "index.ts",
     devDependencies: { "@types/node": "^18", typescript: "^5.0.0" },
     dependencies: { "@pulumi/pulumi": "^3.113.0", "pulumi-tenant-admin": packageDependency },
@@ -88,8 +89,11 @@ const TSCONFIG = `${JSON.stringify(
   4,
 )}\n`;
 
-/** A Pulumi project name from a directory name: letters, digits, `-`, `_`, `.`. */
+/** A Pulumi project name from a directory name: letters, digits, `-`, `_`, `.`, at most 100 characters. */
 export function projectNameFor(directoryName: string): string {
-  const cleaned = directoryName.replace(/[^A-Za-z0-9_.-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "");
+  const cleaned = directoryName
+    .replace(/[^A-Za-z0-9_.-]+/g, "-")
+    .slice(0, 100)
+    .replace(/^[-.]+|[-.]+$/g, "");
   return cleaned === "" ? "tenant" : cleaned;
 }

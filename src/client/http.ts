@@ -243,6 +243,41 @@ function normalizeHeaders(headers: unknown): Record<string, string> {
   return result;
 }
 
+/** TLS verification failures meaning the server's certificate chain ends at a CA this process does not trust. */
+const UNTRUSTED_ISSUER_CODES: ReadonlySet<string> = new Set([
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "CERT_UNTRUSTED",
+]);
+
+/** How to trust a tenant-emulator's certificate: its caFile, in a bundle, for node only. */
+const TRUST_EMULATOR_CA =
+  "for a tenant-emulator, append its caFile to a CA bundle that also holds the system CAs " +
+  "(cat <system CA file> <caFile> > tenant-ca.pem) and start node with NODE_EXTRA_CA_CERTS=tenant-ca.pem";
+
+/** The reason of a TLS certificate failure, with its fix; `undefined` for other codes. */
+function untrustedCertificate(code: string | undefined): string | undefined {
+  if (code === undefined) return undefined;
+  const untrusted = "the server's TLS certificate is not trusted";
+  if (UNTRUSTED_ISSUER_CODES.has(code)) return `${untrusted} (${code}); ${TRUST_EMULATOR_CA}`;
+  if (code === "CERT_HAS_EXPIRED" || code === "CERT_NOT_YET_VALID") {
+    return (
+      `${untrusted}: it is outside its validity period (${code}); a tenant-emulator makes a new certificate ` +
+      `each time it starts: restart it, then ${TRUST_EMULATOR_CA.replace("for a tenant-emulator, ", "")}`
+    );
+  }
+  if (code === "ERR_TLS_CERT_ALTNAME_INVALID") {
+    return (
+      `${untrusted}: it does not cover this host name (${code}); connect by a name it covers (a ` +
+      "tenant-emulator's: localhost, 127.0.0.1, ::1, its host and each --tls-san name)"
+    );
+  }
+  return undefined;
+}
+
 interface FailureDescription {
   reason: string;
   code: string | undefined;
@@ -256,6 +291,8 @@ function describeFailure(error: unknown, timeoutMs: number, secrets: readonly st
   const rawMessage = error instanceof Error ? error.message : "unknown failure";
   const summary = new TransportFailure(redactSecrets(rawMessage, secrets), code);
   const timedOut = `timed out after ${formatSeconds(timeoutMs)}`;
+  const untrusted = untrustedCertificate(code);
+  if (untrusted !== undefined) return { reason: untrusted, code, retryable: false, summary };
   switch (code) {
     case "ECONNABORTED":
     case "ETIMEDOUT":

@@ -1,11 +1,21 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { lstat, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /** How long a cached read serves the same `pulumi` command; past it, the tenant is asked again. */
 export const RUN_CACHE_TTL_MS = 15 * 60 * 1000;
+
+/** A temporary file older than this is a writer's leftover (a write takes milliseconds). */
+const LEFTOVER_TEMP_MS = 60 * 1000;
+/** The sweep of expired entries stops after this long, or after this many directory entries. */
+const SWEEP_BUDGET_MS = 200;
+const SWEEP_MAX_ENTRIES = 10_000;
+
+/** The names this cache writes: an entry, and an entry's temporary file. */
+const ENTRY_NAME = /^[0-9a-f]{64}\.json$/;
+const TEMP_NAME = /^[0-9a-f]{64}\.json\.\d+\.tmp$/;
 
 /**
  * Reads of one `pulumi` command, shared by the dynamic-provider processes it starts. `pulumi refresh` (and
@@ -16,12 +26,15 @@ export const RUN_CACHE_TTL_MS = 15 * 60 * 1000;
  *
  * Only bodies of reads are kept (the service never returns a secret in them), in files of mode 0600 in a
  * directory of mode 0700 owned by the user, keyed by a hash of the command's process id and start time, the
- * tenant, the credentials' fingerprint and the path. A write to a path drops its entry.
+ * tenant, the credentials' fingerprint and the path. A write to a path drops its entry. Entries of every
+ * command expire after {@link RUN_CACHE_TTL_MS}; the first time a cache object (one per process) writes, it
+ * deletes the directory's expired entries and leftover temporary files, within a small time budget.
  */
 export class RunCache {
   readonly #dir: string;
   readonly #run: string;
   readonly #now: () => number;
+  #swept = false;
 
   constructor(
     run: string,
@@ -54,6 +67,10 @@ export class RunCache {
   async set(key: string, body: unknown): Promise<void> {
     try {
       if (!(await this.#ensureDir())) return;
+      if (!this.#swept) {
+        this.#swept = true;
+        await this.#sweep();
+      }
       const file = this.#file(key);
       const temporary = `${file}.${process.pid}.tmp`;
       await writeFile(temporary, JSON.stringify({ expires: this.#now() + RUN_CACHE_TTL_MS, body }), {
@@ -72,6 +89,42 @@ export class RunCache {
 
   #file(key: string): string {
     return join(this.#dir, `${createHash("sha256").update(`${this.#run}\n${key}`).digest("hex")}.json`);
+  }
+
+  /**
+   * Deletes expired entries (of any command: their `expires` is past, or they cannot be read as an entry and
+   * are older than the time limit) and temporary files a writer left, and nothing else. Best effort, and
+   * bounded: it stops after {@link SWEEP_BUDGET_MS} or {@link SWEEP_MAX_ENTRIES} directory entries.
+   */
+  async #sweep(): Promise<void> {
+    const deadline = performance.now() + SWEEP_BUDGET_MS;
+    const now = this.#now();
+    const names = (await readdir(this.#dir).catch(() => [] as string[])).slice(0, SWEEP_MAX_ENTRIES);
+    for (const name of names) {
+      if (performance.now() > deadline) return;
+      const path = join(this.#dir, name);
+      try {
+        if (TEMP_NAME.test(name)) {
+          const { mtimeMs } = await lstat(path);
+          if (now - mtimeMs > LEFTOVER_TEMP_MS) await rm(path, { force: true });
+        } else if (ENTRY_NAME.test(name) && (await this.#expired(path, now))) {
+          await rm(path, { force: true });
+        }
+      } catch {
+        // Gone meanwhile, or unreadable: left for a later sweep.
+      }
+    }
+  }
+
+  async #expired(path: string, now: number): Promise<boolean> {
+    let expires: unknown;
+    try {
+      expires = (JSON.parse(await readFile(path, "utf8")) as { expires?: unknown }).expires;
+    } catch {
+      expires = undefined;
+    }
+    if (typeof expires === "number") return expires < now;
+    return now - (await lstat(path)).mtimeMs > RUN_CACHE_TTL_MS;
   }
 
   /** Creates the directory; refuses one that is a symlink, another user's, or open to others. */

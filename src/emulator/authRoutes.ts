@@ -56,16 +56,13 @@ export function authRoutes(
       throw oauthError(400, "unsupported_grant_type", `Unsupported grant type: ${grantType.slice(0, 100)}`);
     }
     const host = request.request.headers.host;
-    const { client } = await clientAuth.authenticate(
-      {
-        authorization: request.request.headers.authorization,
-        clientId: field("client_id"),
-        clientSecret: field("client_secret"),
-        clientAssertionType: field("client_assertion_type"),
-        clientAssertion: field("client_assertion"),
-      },
-      urls.assertionAudiences(host),
-    );
+    const { client } = await clientAuth.authenticate({
+      authorization: request.request.headers.authorization,
+      clientId: field("client_id"),
+      clientSecret: field("client_secret"),
+      clientAssertionType: field("client_assertion_type"),
+      clientAssertion: field("client_assertion"),
+    });
     request.charge();
     const clientId = client.clientId;
     const audience = field("audience");

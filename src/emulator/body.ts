@@ -1,7 +1,8 @@
 import type { IncomingMessage } from "node:http";
 
 import { BodyError } from "./bodyError";
-import { parseFormBody } from "./formBody";
+import { parseFormBody, splitFieldName } from "./formBody";
+import { validationMessage } from "./validation";
 
 /** The default request body limit: 100 KiB, far above any valid body of these endpoints. */
 export const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
@@ -95,6 +96,7 @@ export function parseBody(
     throw new BodyError(400, "Invalid request payload: not UTF-8");
   }
   if (format === "form") {
+    checkFormEncoding(text);
     const form = parseFormBody(text, booleanPaths);
     checkJsonShape(form);
     return form;
@@ -109,23 +111,103 @@ export function parseBody(
   return json;
 }
 
+/** The reason given for a string (a value or a property name) holding a lone UTF-16 surrogate. */
+export const UNPAIRED_SURROGATE = "String contains an unpaired surrogate";
+
+/** A UTF-16 surrogate code unit that is not part of a pair (`\p{Cs}` matches only those in a `u` regex). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+function invalidBody(reason: string, path: readonly (string | number)[]): BodyError {
+  return new BodyError(400, validationMessage("Payload validation error", reason, path));
+}
+
 /**
- * Refuses JSON nested deeper than {@link MAX_JSON_DEPTH} and any `__proto__` key (which an object literal or a
- * schema would turn into a prototype rather than keep as data). Walks iteratively, so no depth can overflow
- * the stack.
+ * Refuses JSON nested deeper than {@link MAX_JSON_DEPTH}, any `__proto__` key (which an object literal or a
+ * schema would turn into a prototype rather than keep as data), and strings or property names with a lone
+ * UTF-16 surrogate (JSON such as `"\ud800"` parses to one; it is not text, and cannot be stored or sent on as
+ * UTF-8), the last with the platform's validation message form on the property's path. Walks iteratively, so
+ * no depth can overflow the stack.
  */
 export function checkJsonShape(json: unknown): void {
-  const stack: [unknown, number][] = [[json, 0]];
+  const stack: [unknown, number, (string | number)[]][] = [[json, 0, []]];
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-    const [value, depth] = next;
+    const [value, depth, path] = next;
+    if (typeof value === "string") {
+      if (LONE_SURROGATE.test(value)) throw invalidBody(UNPAIRED_SURROGATE, path);
+      continue;
+    }
     if (value === null || typeof value !== "object") continue;
     if (depth >= MAX_JSON_DEPTH) {
       throw new BodyError(400, `Payload validation error: 'Nesting is too deep, maximum ${MAX_JSON_DEPTH}'.`);
     }
-    const children = Array.isArray(value) ? (value as unknown[]) : Object.values(value);
-    if (!Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, "__proto__")) {
+    if (Array.isArray(value)) {
+      (value as unknown[]).forEach((child, index) => stack.push([child, depth + 1, [...path, index]]));
+      continue;
+    }
+    if (Object.prototype.hasOwnProperty.call(value, "__proto__")) {
       throw new BodyError(400, "Payload validation error: 'Property name not allowed: __proto__'.");
     }
-    for (const child of children) stack.push([child, depth + 1]);
+    for (const [key, child] of Object.entries(value)) {
+      if (LONE_SURROGATE.test(key)) throw invalidBody("Property name contains an unpaired surrogate", path);
+      stack.push([child, depth + 1, [...path, key]]);
+    }
+  }
+}
+
+/** The bytes a form-encoded name or value stands for: `+` is a space, `%XX` a byte, the rest its UTF-8. */
+function percentDecodedBytes(raw: string): Buffer {
+  const bytes: Buffer[] = [];
+  let literal = "";
+  for (let index = 0; index < raw.length; index += 1) {
+    const char = raw[index];
+    const hex = raw.slice(index + 1, index + 3);
+    if (char === "%" && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(Buffer.from(literal, "utf8"), Buffer.from([Number.parseInt(hex, 16)]));
+      literal = "";
+      index += 2;
+    } else {
+      literal += char === "+" ? " " : char;
+    }
+  }
+  bytes.push(Buffer.from(literal, "utf8"));
+  return Buffer.concat(bytes);
+}
+
+/** Why a percent-encoded name or value is not UTF-8 text, or `undefined` when it is. */
+function percentEncodingIssue(raw: string): string | undefined {
+  if (!raw.includes("%")) return undefined;
+  const bytes = percentDecodedBytes(raw);
+  try {
+    utf8.decode(bytes);
+    return undefined;
+  } catch {
+    // ED A0–BF: the 3-byte form of U+D800–U+DFFF, how a lone surrogate is percent-encoded (WTF-8).
+    for (let index = 0; index + 1 < bytes.length; index += 1) {
+      const second = bytes[index + 1] ?? 0;
+      if (bytes[index] === 0xed && second >= 0xa0 && second <= 0xbf) return UNPAIRED_SURROGATE;
+    }
+    return "String is not valid UTF-8";
+  }
+}
+
+/**
+ * Refuses a form-encoded body whose percent-encoded names or values are not UTF-8 text (a lone surrogate
+ * included), which `URLSearchParams` would otherwise turn into U+FFFD silently, so that form and JSON bodies
+ * are refused alike.
+ */
+function checkFormEncoding(text: string): void {
+  for (const field of text.split("&")) {
+    const equals = field.indexOf("=");
+    const rawName = equals === -1 ? field : field.slice(0, equals);
+    const nameIssue = percentEncodingIssue(rawName);
+    if (nameIssue !== undefined) throw invalidBody(nameIssue.replace(/^String/, "Property name"), []);
+    const valueIssue = equals === -1 ? undefined : percentEncodingIssue(field.slice(equals + 1));
+    if (valueIssue !== undefined) {
+      const name = new URLSearchParams(`${rawName}=`).keys().next().value ?? "";
+      throw invalidBody(
+        valueIssue,
+        splitFieldName(name).filter((segment) => segment !== ""),
+      );
+    }
   }
 }

@@ -3,6 +3,8 @@ import type { KeyObject } from "node:crypto";
 import { decodeJwt, jwtVerify } from "jose";
 import type { JWTPayload } from "jose";
 
+import { AUTH_PATHS } from "../wire";
+
 import { secretsEqual } from "./auth";
 import type { ClientCredentials } from "./auth";
 import { oauthError } from "./errors";
@@ -13,6 +15,8 @@ export const JWT_BEARER_ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion
 /** The platform accepts client assertions that live at most 5 minutes; a little clock skew is allowed on top. */
 const MAX_ASSERTION_LIFETIME_SECONDS = 300;
 const CLOCK_SKEW_SECONDS = 30;
+/** An assertion issued (`iat`) further in the future than this is refused: no clock is that far ahead. */
+const MAX_ISSUED_IN_FUTURE_SECONDS = 60;
 const ASSERTION_ALGORITHMS = [
   "RS256",
   "RS384",
@@ -76,21 +80,51 @@ function basicCredentials(authorization: string | undefined): ClientCredentials 
 }
 
 /**
+ * The `aud` values a client assertion may carry at the emulator: for each name it answers to (`names`: the
+ * loopback names, the listening host, the certificate's extra names) and the port of `url` (its own URL), the
+ * tenant's URL with a trailing slash (the issuer, as the platform documents and the official SDK sends) and the
+ * token endpoint's URL (RFC 7523); both also without the port when it is the scheme's default. Never derived
+ * from a request: an assertion made for another server is not accepted because a request names that server.
+ */
+export function emulatorAssertionAudiences(url: string, names: readonly string[]): string[] {
+  const own = new URL(url);
+  const defaultPort = own.protocol === "https:" ? "443" : "80";
+  const port = own.port === "" ? defaultPort : own.port;
+  const bases = new Set<string>();
+  for (const name of [own.hostname, ...names]) {
+    const host = name.includes(":") && !name.startsWith("[") ? `[${name}]` : name;
+    let base: URL;
+    try {
+      base = new URL(`${own.protocol}//${host}:${port}`);
+    } catch {
+      continue;
+    }
+    bases.add(`${base.protocol}//${base.hostname}:${port}`);
+    if (port === defaultPort) bases.add(`${base.protocol}//${base.hostname}`);
+  }
+  return [...bases].flatMap((base) => [`${base}/`, `${base}${AUTH_PATHS.token}`]);
+}
+
+/**
  * Client authentication at `/oauth/token`: `client_secret_post` (id and secret in the body),
  * `client_secret_basic` (HTTP Basic, RFC 6749 §2.3.1) and `private_key_jwt` (RFC 7523, verified with jose
- * against the client's registered public key; `iss` and `sub` the client id, `aud` the tenant's URL or the
- * token endpoint, at most 5 minutes of life, each `jti` used once). Errors follow RFC 6749, except that a wrong
- * secret in the body keeps the platform's documented 401 `access_denied`.
+ * against the client's registered public key; `iss` and `sub` the client id, `aud` one of the emulator's own
+ * URLs or token endpoint URLs ({@link emulatorAssertionAudiences}), at most 5 minutes of life, issued at most
+ * 60 seconds in the future, a string `jti` used once). Errors follow RFC 6749, except that a wrong secret in
+ * the body keeps the platform's documented 401 `access_denied`.
  */
 export class ClientAuthenticator {
   private readonly seen = new Map<string, number>();
 
-  constructor(private readonly clients: readonly RegisteredClient[]) {}
+  constructor(
+    private readonly clients: readonly RegisteredClient[],
+    /** The `aud` values a client assertion may carry: {@link emulatorAssertionAudiences}. */
+    private readonly assertionAudiences: readonly string[],
+  ) {}
 
   /** Authenticates a token request; returns the client and method, or throws the token endpoint's error. */
   async authenticate(
     params: ClientAuthParams,
-    assertionAudiences: readonly string[],
   ): Promise<{ client: RegisteredClient; method: ClientAuthMethod }> {
     const basic = basicCredentials(params.authorization);
     const usesAssertion = params.clientAssertion !== undefined || params.clientAssertionType !== undefined;
@@ -110,8 +144,7 @@ export class ClientAuthenticator {
       }
       return { client, method: "client_secret_basic" };
     }
-    if (usesAssertion)
-      return { client: await this.verifyAssertion(params, assertionAudiences), method: "private_key_jwt" };
+    if (usesAssertion) return { client: await this.verifyAssertion(params), method: "private_key_jwt" };
     if (params.clientId === undefined) {
       throw oauthError(400, "invalid_request", "Missing required parameter: client_id");
     }
@@ -126,10 +159,7 @@ export class ClientAuthenticator {
     return this.clients.find((candidate) => candidate.clientId === clientId);
   }
 
-  private async verifyAssertion(
-    params: ClientAuthParams,
-    audiences: readonly string[],
-  ): Promise<RegisteredClient> {
+  private async verifyAssertion(params: ClientAuthParams): Promise<RegisteredClient> {
     const invalid = (description: string): Error => oauthError(401, "invalid_client", description);
     if (params.clientAssertionType !== JWT_BEARER_ASSERTION_TYPE) {
       throw oauthError(400, "invalid_request", `client_assertion_type must be ${JWT_BEARER_ASSERTION_TYPE}`);
@@ -153,7 +183,7 @@ export class ClientAuthenticator {
         algorithms: ASSERTION_ALGORITHMS,
         issuer: client.clientId,
         subject: client.clientId,
-        audience: [...audiences],
+        audience: [...this.assertionAudiences],
         requiredClaims: ["exp", "jti"],
         clockTolerance: CLOCK_SKEW_SECONDS,
       }));
@@ -168,7 +198,15 @@ export class ClientAuthenticator {
     if (expiresAt - now > MAX_ASSERTION_LIFETIME_SECONDS + CLOCK_SKEW_SECONDS) {
       throw invalid(`The client assertion must expire within ${MAX_ASSERTION_LIFETIME_SECONDS} seconds`);
     }
-    const key = `${client.clientId}\u0000${String(payload.jti)}`;
+    if (payload.iat !== undefined && payload.iat - now > MAX_ISSUED_IN_FUTURE_SECONDS) {
+      throw invalid("The client assertion is issued in the future (iat)");
+    }
+    // RFC 7519 §4.1.7: a case-sensitive string. Any other JSON value is refused rather than compared by a
+    // spelling of it (the number 1 and the string "1" would be one jti, and every object would be another).
+    const jti: unknown = payload.jti;
+    if (typeof jti !== "string" || jti === "")
+      throw invalid("The client assertion's jti must be a non-empty string");
+    const key = `${client.clientId}\u0000${jti}`;
     if (this.seen.has(key)) throw invalid("The client assertion has already been used");
     if (this.seen.size >= REPLAY_SWEEP_SIZE) {
       for (const [seenKey, exp] of this.seen) if (exp + CLOCK_SKEW_SECONDS < now) this.seen.delete(seenKey);

@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey } from "node:crypto";
 import type { KeyObject } from "node:crypto";
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -20,8 +20,9 @@ import {
 import { DEFAULT_BODY_LIMIT_BYTES } from "./body";
 import type { EmulatorOptions, EmulatorTlsOptions, IssueTokenOptions, TenantEmulator } from "./types";
 import { authRoutes } from "./authRoutes";
-import { ClientAuthenticator } from "./clientAuth";
+import { ClientAuthenticator, emulatorAssertionAudiences } from "./clientAuth";
 import { tenantControl } from "./control";
+import { readDataFile, writeDataFile } from "./dataDir";
 import { FaultQueue } from "./faults";
 import { DEFAULT_RATE_LIMIT, TokenBucket, rateLimitFrom } from "./rateLimit";
 import { createRouter } from "./router";
@@ -73,11 +74,15 @@ async function clientAssertionKeys(
     return { publicKey: createPublicKey(publicKeyPem), privateKeyPem: undefined, file: undefined };
   }
   const file = dataDir === undefined ? undefined : join(dataDir, CLIENT_ASSERTION_KEY_FILE_NAME);
-  let privateKeyPem = file === undefined ? undefined : await readFile(file, "utf8").catch(() => undefined);
+  // Neither read nor written through a link: a symbolic link at the name is refused, and a new key goes to a
+  // temporary file created exclusively, then renamed over the name.
+  let privateKeyPem = file === undefined ? undefined : await readDataFile(file);
   if (privateKeyPem === undefined) {
     const pair = await generateKeyPair("RS256", { extractable: true });
     privateKeyPem = await exportPKCS8(pair.privateKey);
-    if (file !== undefined) await writeFile(file, privateKeyPem, { mode: 0o600 });
+    if (dataDir !== undefined) {
+      await writeDataFile(dataDir, CLIENT_ASSERTION_KEY_FILE_NAME, privateKeyPem, 0o600);
+    }
   }
   return { publicKey: createPublicKey(createPrivateKey(privateKeyPem)), privateKeyPem, file };
 }
@@ -227,7 +232,8 @@ async function startLocked(
   const url = formatUrl(tls ? "https" : "http", host, address.port);
   const audience = `${url}${API_PREFIX}/`;
   const authority = new TokenAuthority(signingKey, `${url}/`, audience);
-  const clientAuth = new ClientAuthenticator([
+  const clientAuth = new ClientAuthenticator(
+    [
     {
       clientId: globalClient.clientId,
       // Read at each request, so a rotated secret replaces the old one at once.
@@ -237,7 +243,7 @@ async function startLocked(
       publicKey: assertionKeys.publicKey,
     },
     nonGlobalClient,
-  ]);
+  ], emulatorAssertionAudiences(url, certificateNames(host, typeof options.tls === "object" ? options.tls.names : undefined)));
   const emulatedScopes = [
     ...new Set(
       emulations.flatMap((emulation) => [

@@ -1,9 +1,11 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { isIP } from "node:net";
 import { hostname } from "node:os";
-import { join } from "node:path";
 
 import { generate } from "selfsigned";
+
+import { writeDataFile } from "./dataDir";
 
 /** The PEM certificate and key an https emulator serves with, and where its CA certificate is. */
 export interface TlsMaterial {
@@ -25,14 +27,35 @@ export function certificateNames(host: string, extra: readonly string[] = []): s
   return [...new Set(names.map((name) => name.replace(/^\[|\]$/g, "").toLowerCase()))];
 }
 
+/** A PEM text that ends with a line break, so that files can be concatenated into one bundle. */
+function endWithNewline(pem: string): string {
+  return pem.endsWith("\n") ? pem : `${pem}\n`;
+}
+
+/**
+ * The subject of a generated certificate: a common name unique to this certificate (`tenant-emulator <random
+ * id>`) and the package as organization. The certificate is its own issuer, and TLS clients find an issuer by
+ * its subject: with one subject shared by several emulators' certificates in one trust bundle, a client would
+ * try the first one only and refuse the others.
+ */
+export function certificateSubject(): { name: string; value: string }[] {
+  return [
+    { name: "commonName", value: `tenant-emulator ${randomBytes(8).toString("hex")}` },
+    { name: "organizationName", value: "pulumi-tenant-admin" },
+    { name: "OU", value: "tenant-emulator generated certificate" },
+  ];
+}
+
 /**
  * Generates a self-signed certificate (EC P-256, SHA-256, one year) through the `selfsigned` package for the
- * given names, and writes it to `<directory>/tenant-emulator-ca.pem` (mode 0644: it is public). The certificate
- * is its own CA: trusting that file trusts the emulator, and nothing else.
+ * given names, with a subject of its own ({@link certificateSubject}), and writes it to
+ * `<directory>/tenant-emulator-ca.pem` (mode 0644: it is public; ending with a line break, so that several
+ * emulators' files can be concatenated into one bundle). The file is created without following a link (a
+ * temporary file, renamed over the name). The certificate is its own CA: trusting that file trusts the
+ * emulator, and nothing else.
  */
 export async function generateTlsMaterial(names: readonly string[], directory: string): Promise<TlsMaterial> {
-  const commonName = names[0] ?? "localhost";
-  const pems = await generate([{ name: "commonName", value: commonName }], {
+  const pems = await generate(certificateSubject(), {
     keyType: "ec",
     curve: "P-256",
     algorithm: "sha256",
@@ -46,9 +69,9 @@ export async function generateTlsMaterial(names: readonly string[], directory: s
       },
     ],
   });
-  const caFile = join(directory, GENERATED_CA_FILE_NAME);
-  await writeFile(caFile, pems.cert, { mode: 0o644 });
-  return { cert: pems.cert, key: pems.private, caFile };
+  const cert = endWithNewline(pems.cert);
+  const caFile = await writeDataFile(directory, GENERATED_CA_FILE_NAME, cert, 0o644);
+  return { cert, key: endWithNewline(pems.private), caFile };
 }
 
 /** Reads a certificate and key given as files (`--tls-cert`, `--tls-key`); the certificate file is the CA file. */

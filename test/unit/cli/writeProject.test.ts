@@ -1,0 +1,258 @@
+/**
+ * `tenant-admin export` writes its project safely: never through a link, merging the user's `package.json`
+ * and `.gitignore` under `--force` instead of replacing them, and only with a valid project name, from which
+ * the npm package name is derived. The export runs in process against an emulator.
+ */
+import { lstat, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import fc from "fast-check";
+import { parse as parseYaml } from "yaml";
+
+import { exportTenant } from "../../../src/cli/export";
+import { generateProgram } from "../../../src/cli/program";
+import {
+  ExportRefusedError,
+  PROJECT_NAME_RULE,
+  mergeGitignore,
+  mergePackageJson,
+  npmPackageName,
+} from "../../../src/cli/writeProject";
+import { startEmulator } from "../../../src/emulator";
+import type { TenantEmulator } from "../../../src/emulator";
+
+/** npm's rules for a new package's name (validate-npm-package-name, no scope): lower case, URL-safe, ≤ 214. */
+const NPM_NAME = /^[a-z0-9~-][a-z0-9._~-]*$/;
+
+const templates = { enrollment_message: "{{code}} e", verification_message: "{{code}} v" };
+
+describe("tenant-admin export, writing the project", () => {
+  let emulator: TenantEmulator;
+  let root: string;
+  let out: string;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ rateLimit: false });
+    env = {
+      AUTH0_DOMAIN: emulator.url,
+      AUTH0_CLIENT_ID: emulator.clientId,
+      AUTH0_CLIENT_SECRET: emulator.clientSecret,
+    };
+  });
+  afterAll(() => emulator.close());
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), "tenant-admin-write-"));
+    out = join(root, "project");
+    await mkdir(out);
+  });
+  afterEach(() => rm(root, { recursive: true, force: true }));
+
+  const run = (options: { force?: boolean; projectName?: string } = {}) =>
+    exportTenant({ out, force: true, env, ...options });
+
+  describe("links", () => {
+    it.each(["index.ts", "package.json", ".gitignore", "Pulumi.yaml", "tsconfig.json"])(
+      "refuses to write through a link at %s, names it, and writes nothing",
+      async (name) => {
+        const target = join(root, "victim");
+        await writeFile(target, "the user's own file\n");
+        await symlink(target, join(out, name));
+
+        const error: unknown = await run().catch((e: unknown) => e);
+
+        expect(error).toBeInstanceOf(ExportRefusedError);
+        expect((error as Error).message).toBe(
+          `${join(out, name)} is a symbolic link; tenant-admin export does not write through links: remove it, or choose another --out`,
+        );
+        expect(await readFile(target, "utf8")).toBe("the user's own file\n");
+        expect(await readdir(out)).toEqual([name]);
+      },
+    );
+
+    it("does not follow a dangling link either", async () => {
+      await symlink(join(root, "created-elsewhere.ts"), join(out, "index.ts"));
+
+      await expect(run()).rejects.toThrow(ExportRefusedError);
+      expect(await readdir(root)).toEqual(["project"]);
+    });
+  });
+
+  describe("--force with the user's files", () => {
+    it("merges package.json: keeps the user's fields and ranges, adds what the program needs", async () => {
+      const theirs = {
+        name: "my-infra",
+        version: "2.0.0",
+        private: true,
+        scripts: { lint: "eslint ." },
+        dependencies: { "@pulumi/pulumi": "^3.200.0", "left-pad": "1.3.0", "pulumi-tenant-admin": "^0.0.1" },
+        devDependencies: { typescript: "~5.6.0" },
+      };
+      await writeFile(join(out, "package.json"), `${JSON.stringify(theirs, null, 2)}\n`, { mode: 0o640 });
+
+      await run();
+
+      const text = await readFile(join(out, "package.json"), "utf8");
+      const merged = JSON.parse(text) as Record<string, unknown>;
+      const version = (
+        JSON.parse(await readFile(join(__dirname, "../../../package.json"), "utf8")) as { version: string }
+      ).version;
+      expect(merged).toEqual({
+        ...theirs,
+        dependencies: { ...theirs.dependencies, "pulumi-tenant-admin": `^${version}` },
+        devDependencies: { typescript: "~5.6.0", "@types/node": "^18" },
+        main: "index.ts",
+      });
+      expect(text).toBe(`${JSON.stringify(merged, null, 2)}\n`);
+      expect((await lstat(join(out, "package.json"))).mode & 0o777).toBe(0o640);
+    });
+
+    it.each([
+      ["not JSON", "{ name: 'x' "],
+      ["not a JSON object", "[1, 2]"],
+    ])("refuses a package.json that is %s, and writes nothing", async (_name, text) => {
+      await writeFile(join(out, "package.json"), text);
+
+      const error: unknown = await run().catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(ExportRefusedError);
+      expect((error as Error).message).toMatch(
+        new RegExp(
+          `^${join(out, "package.json").replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} is not (valid JSON|a JSON object); fix it or remove it, then run tenant-admin export --force again$`,
+        ),
+      );
+      expect(await readdir(out)).toEqual(["package.json"]);
+      expect(await readFile(join(out, "package.json"), "utf8")).toBe(text);
+    });
+
+    it("appends only the lines .gitignore lacks", async () => {
+      await writeFile(join(out, ".gitignore"), "# mine\n.env\n/node_modules/");
+
+      await run();
+
+      expect(await readFile(join(out, ".gitignore"), "utf8")).toBe("# mine\n.env\n/node_modules/\n/bin/\n");
+    });
+
+    it("leaves a .gitignore that has every line as it was", async () => {
+      await writeFile(join(out, ".gitignore"), "/bin/\r\n/node_modules/\r\n*.log\r\n");
+
+      await run();
+
+      expect(await readFile(join(out, ".gitignore"), "utf8")).toBe("/bin/\r\n/node_modules/\r\n*.log\r\n");
+    });
+
+    it("leaves files the program does not generate alone", async () => {
+      await writeFile(join(out, "README.md"), "mine\n");
+
+      await run();
+
+      expect(await readFile(join(out, "README.md"), "utf8")).toBe("mine\n");
+      expect((await readdir(out)).sort()).toEqual(
+        [".gitignore", "Pulumi.yaml", "README.md", "index.ts", "package.json", "tsconfig.json"].sort(),
+      );
+    });
+  });
+
+  describe("--project", () => {
+    it.each([
+      ["a line break", "evil\nmain: /tmp/x"],
+      ["a space", "my project"],
+      ["a slash", "a/b"],
+      ["a colon", "name:x"],
+      ["nothing", ""],
+      ["101 characters", "x".repeat(101)],
+    ])("refuses a name with %s, naming the rule, before reading the tenant", async (_name, projectName) => {
+      emulator.clearRequestLog();
+
+      const error: unknown = await run({ projectName }).catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(ExportRefusedError);
+      expect((error as Error).message).toBe(
+        `--project ${JSON.stringify(projectName)} is not a valid project name: ${PROJECT_NAME_RULE}`,
+      );
+      expect(emulator.requestLog).toEqual([]);
+      expect(await readdir(out)).toEqual([]);
+    });
+
+    it.each([
+      ["My.Project_1", "my.project_1"],
+      ["_internal", "internal"],
+      ["true", "true"],
+      ["1.0", "1.0"],
+      ["-x", "-x"],
+    ])(
+      "writes the project %j into Pulumi.yaml as a string, and the npm name %j",
+      async (projectName, npmName) => {
+        await run({ projectName });
+
+        const yaml = parseYaml(await readFile(join(out, "Pulumi.yaml"), "utf8")) as Record<string, unknown>;
+        expect(yaml).toEqual({ name: projectName, description: expect.any(String), runtime: "nodejs" });
+        const manifest = JSON.parse(await readFile(join(out, "package.json"), "utf8")) as { name: string };
+        expect(manifest.name).toBe(npmName);
+      },
+    );
+  });
+});
+
+describe("project names, for any input", () => {
+  it("either refuses the name, or writes a Pulumi.yaml that reads back as that name and nothing else", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.stringMatching(/^[A-Za-z0-9_.-]{1,100}$/)), (projectName) => {
+        let files: Record<string, string>;
+        try {
+          files = generateProgram(
+            { captcha: undefined, phoneTemplates: templates, settingsFields: [] },
+            { projectName, packageVersion: "0.1.0" },
+          ).files;
+        } catch (error) {
+          expect(error).toBeInstanceOf(ExportRefusedError);
+          expect(/^[A-Za-z0-9_.-]{1,100}$/.test(projectName)).toBe(false);
+          return;
+        }
+        const yaml = parseYaml(files["Pulumi.yaml"] ?? "") as Record<string, unknown>;
+        expect(Object.keys(yaml).sort()).toEqual(["description", "name", "runtime"]);
+        expect(yaml.name).toBe(projectName);
+        const name = (JSON.parse(files["package.json"] ?? "") as { name: string }).name;
+        expect(name).toMatch(NPM_NAME);
+        expect(name.length).toBeLessThanOrEqual(214);
+      }),
+    );
+  });
+
+  it("derives an npm name that npm accepts", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z0-9_.-]{1,100}$/), (projectName) => {
+        const name = npmPackageName(projectName);
+        expect(name).toMatch(NPM_NAME);
+        expect(["node_modules", "favicon.ico"]).not.toContain(name);
+      }),
+    );
+  });
+});
+
+describe("the merges alone", () => {
+  it("keeps pulumi-tenant-admin where the user declared it, at the program's range", () => {
+    const generated = JSON.stringify({
+      name: "p",
+      main: "index.ts",
+      dependencies: { "pulumi-tenant-admin": "^0.2.0" },
+      devDependencies: {},
+    });
+    const merged = JSON.parse(
+      mergePackageJson('{"devDependencies":{"pulumi-tenant-admin":"file:.."}}', generated, "package.json"),
+    ) as Record<string, unknown>;
+
+    expect(merged).toEqual({
+      devDependencies: { "pulumi-tenant-admin": "^0.2.0" },
+      dependencies: {},
+      name: "p",
+      main: "index.ts",
+    });
+  });
+
+  it("appends to a .gitignore without a final line break on a line of its own", () => {
+    expect(mergeGitignore("a", "/bin/\n")).toBe("a\n/bin/\n");
+    expect(mergeGitignore("", "/bin/\n/node_modules/\n")).toBe("/bin/\n/node_modules/\n");
+  });
+});
