@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 
-import type * as Jose from "jose";
 
 import {
   AUTH_PATHS,
@@ -179,8 +178,7 @@ export async function signClientAssertion(params: {
 }): Promise<string> {
   try {
     // Loaded here: only private_key_jwt credentials sign anything.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { SignJWT, importPKCS8 } = require("jose") as typeof Jose;
+    const { SignJWT, importPKCS8 } = await import("jose");
     const key = await importPKCS8(params.privateKey, params.signingAlg);
     return await new SignJWT({})
       .setProtectedHeader({ alg: params.signingAlg, typ: "JWT" })

@@ -1,4 +1,4 @@
-import { API_PREFIX, AUTH_PATHS } from "../wire";
+import { API_PREFIX } from "../wire/endpoint";
 
 const HOST_HEADER = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]{1,253})(:\d{1,5})?$/;
 
@@ -45,11 +45,4 @@ export class TenantUrls {
     return this.bases(hostHeader).map((base) => `${base}${API_PREFIX}/`);
   }
 
-  /**
-   * The `aud` values a client assertion may carry: the tenant's URL with a trailing slash (the issuer, as the
-   * platform documents), or the token endpoint's URL (RFC 7523).
-   */
-  assertionAudiences(hostHeader: string | undefined): string[] {
-    return this.bases(hostHeader).flatMap((base) => [`${base}/`, `${base}${AUTH_PATHS.token}`]);
-  }
 }
