@@ -2,7 +2,7 @@
  * The platform's template rules in one place, shared by the tenant objects' checks and the emulator, for any
  * dialect (the variables one generation of templates is given, as data): Liquid parsing (liquidjs, loaded at
  * the first template), the code on every path, documented variables, comparisons that can never hold, the
- * template limits, SMS previews and segment counting. Imports nothing from
+ * template limits, SMS previews and segment counting, and reviews in a worker thread. Imports nothing from
  * the rest of the package but `dialects.ts`'s locale list.
  */
 export type {
@@ -23,6 +23,8 @@ export {
 export { PhoneTemplateSyntaxError, TemplateLimitError } from "./errors";
 export type { TemplateLimit } from "./errors";
 export { MEMORY_LIMIT, OUTPUT_MAX_LENGTH, RENDER_TIME_LIMIT_MS, TEMPLATE_MAX_LENGTH } from "./limits";
+export { TemplateReviewWorker, WORKER_TIMEOUT_MS, reviewTemplatesInWorker } from "./offThread";
+export type { TemplateReviewJob, WorkerReviewOptions } from "./offThread";
 export { renderPhoneTemplate } from "./phoneTemplate";
 export type { PhoneMessageType, PhoneTemplateValues } from "./phoneTemplate";
 export { PREVIEW_MAX_CHARACTERS, previewSms, smsMultiSegmentWarning, smsPreviewLine } from "./preview";

@@ -32,6 +32,16 @@ describe("the templates module", () => {
     expect(JSON.parse(output)).toEqual({ before: false, after: true });
   });
 
+  it("lets a process that reviewed in the shared worker exit once it has the answer", () => {
+    const output = runFresh(`
+      const { LEGACY_PHONE_DIALECT, reviewTemplatesInWorker } = require("./src/templates");
+      const options = { channels: ["sms"], requireCode: true };
+      reviewTemplatesInWorker([{ template: "{{code}}", dialect: LEGACY_PHONE_DIALECT, options }])
+        .then((reviews) => console.log(JSON.stringify(reviews)));
+    `);
+    expect(JSON.parse(output)).toEqual([{ errors: [], warnings: [] }]);
+  });
+
   it("declares no liquidjs type where the package index can reach it", () => {
     const declarations = new Map<string, string>();
     const program = ts.createProgram([path.join(ROOT, "src/templates/index.ts")], {
