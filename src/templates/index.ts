@@ -22,7 +22,13 @@ export {
 } from "./dialects";
 export { PhoneTemplateSyntaxError, TemplateLimitError } from "./errors";
 export type { TemplateLimit } from "./errors";
-export { MEMORY_LIMIT, OUTPUT_MAX_LENGTH, RENDER_TIME_LIMIT_MS, TEMPLATE_MAX_LENGTH } from "./limits";
+export {
+  MEMORY_LIMIT,
+  NESTING_MAX_DEPTH,
+  OUTPUT_MAX_LENGTH,
+  RENDER_TIME_LIMIT_MS,
+  TEMPLATE_MAX_LENGTH,
+} from "./limits";
 export { TemplateReviewWorker, WORKER_TIMEOUT_MS, reviewTemplatesInWorker } from "./offThread";
 export type { TemplateReviewJob, WorkerReviewOptions } from "./offThread";
 export { renderPhoneTemplate } from "./phoneTemplate";
