@@ -1,26 +1,54 @@
 /**
- * The platform's phone template rules in one place, shared by the `PhoneTemplates` resource's check and
- * the emulator's `putPhoneTemplates` operation: Liquid parsing (liquidjs), the code on every
- * path, documented variables, and SMS segment counting. Imports only the wire schemas.
+ * The platform's template rules in one place, shared by the tenant objects' checks and the emulator, for any
+ * dialect (the variables one generation of templates is given, as data): Liquid parsing (liquidjs, loaded at
+ * the first template), the code on every path, documented variables, comparisons that can never hold, the
+ * template limits, SMS previews and segment counting, and reviews in a worker thread. Imports nothing from
+ * the rest of the package but `dialects.ts`'s locale list.
  */
+export type {
+  ContextPlaceholder,
+  ContextTree,
+  SampleKey,
+  TemplateChannel,
+  TemplateDialect,
+  TemplateSample,
+} from "./dialect";
+export { DEFAULT_FRIENDLY_NAME, SAMPLE_CODE, renderContext } from "./dialect";
 export {
-  DEFAULT_FRIENDLY_NAME,
-  PhoneTemplateSyntaxError,
+  BRANDING_PHONE_DIALECT,
+  LEGACY_PHONE_DIALECT,
+  PHONE_TEMPLATE_VARIABLES,
+  brandingPhoneDialect,
+} from "./dialects";
+export { PhoneTemplateSyntaxError, TemplateLimitError } from "./errors";
+export type { TemplateLimit } from "./errors";
+export {
+  MEMORY_LIMIT,
+  NESTING_MAX_DEPTH,
+  OUTPUT_MAX_LENGTH,
+  RENDER_TIME_LIMIT_MS,
+  TEMPLATE_MAX_LENGTH,
+} from "./limits";
+export { TemplateReviewWorker, WORKER_TIMEOUT_MS, reviewTemplatesInWorker } from "./offThread";
+export type { TemplateReviewJob, WorkerReviewOptions } from "./offThread";
+export { renderPhoneTemplate } from "./phoneTemplate";
+export type { PhoneMessageType, PhoneTemplateValues } from "./phoneTemplate";
+export { PREVIEW_MAX_CHARACTERS, previewSms, smsMultiSegmentWarning, smsPreviewLine } from "./preview";
+export type { SmsPreview, SmsPreviewValues } from "./preview";
+export { renderTemplate } from "./render";
+export { reviewTemplate } from "./review";
+export type { ReviewOptions, TemplateReview } from "./review";
+export { SMS_SEGMENT_UNITS, smsSegments } from "./segments";
+export type { SmsEncoding, SmsSegmentCount } from "./segments";
+export { isDocumentedVariable, suggestVariable, undocumentedVariableWarning } from "./variables";
+export type { UndocumentedVariable } from "./variables";
+// The API the callers on this branch still use; see compat.ts.
+export {
   invalidTemplateMessage,
   multiSegmentWarning,
   previewLine,
   previewPhoneTemplate,
-  renderPhoneTemplate,
   reviewPhoneTemplate,
   unknownVariableWarning,
-} from "./phoneTemplate";
-export type {
-  PhoneMessageType,
-  PhoneTemplatePreview,
-  PhoneTemplateReview,
-  PhoneTemplateValues,
-  UnknownPhoneTemplateVariable,
-} from "./phoneTemplate";
-export { SMS_SEGMENT_UNITS, smsSegments } from "./segments";
-export type { SmsEncoding, SmsSegmentCount } from "./segments";
-export { PHONE_TEMPLATE_VARIABLES, isKnownVariable, suggestVariable } from "./variables";
+} from "./compat";
+export type { PhoneTemplatePreview, PhoneTemplateReview, UnknownPhoneTemplateVariable } from "./compat";

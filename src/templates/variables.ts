@@ -1,55 +1,71 @@
-/**
- * The variables the platform gives phone templates (its documentation page "Customize SMS or voice
- * messages"). The table there spells the friendly name `tenant.friendlyName`; its examples and the
- * default templates use `tenant.friendly_name`: both are known.
- */
-export const PHONE_TEMPLATE_VARIABLES = [
-  "message_type",
-  "code",
-  "locale",
-  "requestInfo.lang",
-  "tenant.friendly_name",
-  "tenant.friendlyName",
-  "custom_domain.domain",
-  "custom_domain.domain_metadata",
-  "pause",
-] as const;
+import type { TemplateDialect } from "./dialect";
+import { closestMatch } from "./suggestions";
 
-/** Maps under which any key is known (the custom domain's own metadata fields). */
-const FREE_FORM_PREFIXES = ["custom_domain.domain_metadata."];
-
-/** Whether a variable path (`tenant.friendly_name`, `custom_domain`) is one the platform provides. */
-export function isKnownVariable(path: string): boolean {
-  if (FREE_FORM_PREFIXES.some((prefix) => path.startsWith(prefix))) return true;
-  // A parent object (`{% if custom_domain %}`) is known when a known variable lies under it.
-  return PHONE_TEMPLATE_VARIABLES.some((known) => known === path || known.startsWith(`${path}.`));
+/** A variable the dialect does not document, and the documented one it most likely means. */
+export interface UndocumentedVariable {
+  name: string;
+  suggestion?: string | undefined;
 }
 
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
-    }
-    previous = current;
+const rootOf = (path: string) => path.split(".")[0] ?? path;
+
+/** Whether a variable path (`tenant.friendly_name`, `custom_domain`) is one the dialect documents. */
+export function isDocumentedVariable(path: string, dialect: TemplateDialect): boolean {
+  if (dialect.freeForm.some((map) => path.startsWith(`${map}.`))) return true;
+  // A parent object (`{% if custom_domain %}`) is documented when a documented variable lies under it.
+  return dialect.variables.some((known) => known === path || known.startsWith(`${path}.`));
+}
+
+/**
+ * The documented variable an undocumented one was most likely meant to be: the closest by edit distance,
+ * else one with the same last name (`tenant.friendly_name` → `friendly_name`), else the first under the same
+ * top-level object (`tenant.name` → `tenant.friendly_name`).
+ */
+export function suggestVariable(unknown: string, dialect: TemplateDialect): string | undefined {
+  const root = rootOf(unknown);
+  const leaf = unknown.split(".").at(-1);
+  return (
+    closestMatch(unknown, dialect.variables) ??
+    dialect.variables.find((known) => known.split(".").at(-1) === leaf) ??
+    dialect.variables.find((known) => known.includes(".") && rootOf(known) === root)
+  );
+}
+
+/** The variables a template reads from its context (their full paths) that the dialect does not document. */
+export function undocumentedVariables(
+  paths: readonly string[],
+  dialect: TemplateDialect,
+): UndocumentedVariable[] {
+  return paths
+    .filter((name) => !isDocumentedVariable(name, dialect))
+    .map((name) => ({ name, suggestion: suggestVariable(name, dialect) }));
+}
+
+/**
+ * The documented variables as a warning lists them: all of them when there are few; else the top-level
+ * names (`user.*` for an object), with the members of the object the unknown variable is under.
+ */
+function knownVariables(unknown: string, dialect: TemplateDialect): string {
+  if (dialect.variables.length <= 12) return dialect.variables.join(", ");
+  const root = rootOf(unknown);
+  const shown: string[] = [];
+  for (const known of dialect.variables) {
+    const knownRoot = rootOf(known);
+    const entry = knownRoot === known || knownRoot === root ? known : `${knownRoot}.*`;
+    if (!shown.includes(entry)) shown.push(entry);
   }
-  return previous[b.length] ?? 0;
+  return shown.join(", ");
 }
 
-/**
- * The known variable an unknown one was most likely meant to be: the closest by edit distance (at most
- * a third of its length, and at least 2 allowed), else the closest under the same top-level object
- * (`tenant.name` → `tenant.friendly_name`).
- */
-export function suggestVariable(unknown: string): string | undefined {
-  const ranked = PHONE_TEMPLATE_VARIABLES.map((known) => ({
-    known,
-    distance: editDistance(unknown.toLowerCase(), known.toLowerCase()),
-  })).sort((a, b) => a.distance - b.distance);
-  const closest = ranked[0];
-  if (closest && closest.distance <= Math.max(2, Math.floor(unknown.length / 3))) return closest.known;
-  const root = unknown.split(".")[0];
-  return PHONE_TEMPLATE_VARIABLES.find((known) => known.includes(".") && known.split(".")[0] === root);
+/** The warning for an undocumented variable, naming the subject, the variable, a suggestion and the known ones. */
+export function undocumentedVariableWarning(
+  subject: string,
+  unknown: UndocumentedVariable,
+  dialect: TemplateDialect,
+): string {
+  const hint = unknown.suggestion === undefined ? "" : `did you mean ${unknown.suggestion}? `;
+  return (
+    `${subject} uses the variable ${unknown.name}, which the platform does not document (it renders empty ` +
+    `unless the platform provides it); ${hint}known: ${knownVariables(unknown.name, dialect)}`
+  );
 }
