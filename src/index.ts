@@ -42,8 +42,10 @@ export type {
 } from "./resources/tenantSettings/function";
 export { ENABLED_LOCALES } from "./resources/tenantSettings/api";
 export type { TenantArgs, TenantInputs } from "./engine/tenantArgs";
-export { PhoneTemplateSyntaxError, SMS_SEGMENT_UNITS, renderPhoneTemplate, smsSegments } from "./templates";
-export type { PhoneMessageType, PhoneTemplateValues, SmsEncoding, SmsSegmentCount } from "./templates";
+export { renderPhoneTemplate } from "./resources/phoneTemplates/api";
+export type { PhoneMessageType, PhoneTemplateValues } from "./resources/phoneTemplates/api";
+export { PhoneTemplateSyntaxError, SMS_SEGMENT_UNITS, TemplateLimitError, smsSegments } from "./templates";
+export type { SmsEncoding, SmsSegmentCount, TemplateLimit } from "./templates";
 export {
   TenantAdminError,
   TenantApiError,

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 
-
 import { pathWith, type Endpoint } from "../wire/endpoint";
 import type { TenantConnection } from "./connection";
 import { TenantRequestError, schemaIssues } from "./errors";

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 
-
 import {
   AUTH_PATHS,
   CLIENT_ASSERTION_TYPE,

@@ -234,16 +234,21 @@ async function startLocked(
   const authority = new TokenAuthority(signingKey, `${url}/`, audience);
   const clientAuth = new ClientAuthenticator(
     [
-    {
-      clientId: globalClient.clientId,
-      // Read at each request, so a rotated secret replaces the old one at once.
-      get clientSecret(): string {
-        return globalClient.clientSecret;
+      {
+        clientId: globalClient.clientId,
+        // Read at each request, so a rotated secret replaces the old one at once.
+        get clientSecret(): string {
+          return globalClient.clientSecret;
+        },
+        publicKey: assertionKeys.publicKey,
       },
-      publicKey: assertionKeys.publicKey,
-    },
-    nonGlobalClient,
-  ], emulatorAssertionAudiences(url, certificateNames(host, typeof options.tls === "object" ? options.tls.names : undefined)));
+      nonGlobalClient,
+    ],
+    emulatorAssertionAudiences(
+      url,
+      certificateNames(host, typeof options.tls === "object" ? options.tls.names : undefined),
+    ),
+  );
   const emulatedScopes = [
     ...new Set(
       emulations.flatMap((emulation) => [

@@ -44,5 +44,4 @@ export class TenantUrls {
   audiences(hostHeader: string | undefined): string[] {
     return this.bases(hostHeader).map((base) => `${base}${API_PREFIX}/`);
   }
-
 }

@@ -3,7 +3,7 @@
  * dialect (the variables one generation of templates is given, as data): Liquid parsing (liquidjs, loaded at
  * the first template), the code on every path, documented variables, comparisons that can never hold, the
  * template limits, SMS previews and segment counting, and reviews in a worker thread. Imports nothing from
- * the rest of the package but `dialects.ts`'s locale list.
+ * the rest of the package: each tenant object gives its dialect (its `dialect.ts`).
  */
 export type {
   ContextPlaceholder,
@@ -14,12 +14,6 @@ export type {
   TemplateSample,
 } from "./dialect";
 export { DEFAULT_FRIENDLY_NAME, SAMPLE_CODE, renderContext } from "./dialect";
-export {
-  BRANDING_PHONE_DIALECT,
-  LEGACY_PHONE_DIALECT,
-  PHONE_TEMPLATE_VARIABLES,
-  brandingPhoneDialect,
-} from "./dialects";
 export { PhoneTemplateSyntaxError, TemplateLimitError } from "./errors";
 export type { TemplateLimit } from "./errors";
 export {
@@ -31,8 +25,6 @@ export {
 } from "./limits";
 export { TemplateReviewWorker, WORKER_TIMEOUT_MS, reviewTemplatesInWorker } from "./offThread";
 export type { TemplateReviewJob, WorkerReviewOptions } from "./offThread";
-export { renderPhoneTemplate } from "./phoneTemplate";
-export type { PhoneMessageType, PhoneTemplateValues } from "./phoneTemplate";
 export { PREVIEW_MAX_CHARACTERS, previewSms, smsMultiSegmentWarning, smsPreviewLine } from "./preview";
 export type { SmsPreview, SmsPreviewValues } from "./preview";
 export { renderTemplate } from "./render";
@@ -42,13 +34,3 @@ export { SMS_SEGMENT_UNITS, smsSegments } from "./segments";
 export type { SmsEncoding, SmsSegmentCount } from "./segments";
 export { isDocumentedVariable, suggestVariable, undocumentedVariableWarning } from "./variables";
 export type { UndocumentedVariable } from "./variables";
-// The API the callers on this branch still use; see compat.ts.
-export {
-  invalidTemplateMessage,
-  multiSegmentWarning,
-  previewLine,
-  previewPhoneTemplate,
-  reviewPhoneTemplate,
-  unknownVariableWarning,
-} from "./compat";
-export type { PhoneTemplatePreview, PhoneTemplateReview, UnknownPhoneTemplateVariable } from "./compat";

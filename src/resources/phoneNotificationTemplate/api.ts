@@ -1,4 +1,6 @@
 import { endpoint } from "../../wire/endpoint";
+
+export { BRANDING_PHONE_DIALECT, PHONE_NOTIFICATION_VARIABLES, brandingPhoneDialect } from "./dialect";
 import type { ZodApi } from "../../wire/schema";
 import { schema } from "../../wire/schema";
 import type { Flat } from "../../wire/shape";

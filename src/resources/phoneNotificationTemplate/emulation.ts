@@ -2,12 +2,12 @@ import { randomInt } from "node:crypto";
 
 import type { ObjectEmulation, RouteContext } from "../../emulator/rules";
 import { RefusalError, customRoute } from "../../emulator/rules";
-import { checkTemplatesOffThread } from "../../templates/offThread";
+import { reviewTemplatesInWorker } from "../../templates";
 import type { PhoneNotificationBody, PhoneNotificationTemplateResponse, PhoneNotificationType } from "./api";
 import {
-  BRANDING_PHONE_DIALECT,
   DEFAULT_PHONE_NOTIFICATION_BODIES,
   PHONE_NOTIFICATION_TYPES,
+  brandingPhoneDialect,
   createPhoneNotificationTemplate,
   deletePhoneNotificationTemplate,
   getPhoneNotificationTemplate,
@@ -40,7 +40,7 @@ function stored(context: RouteContext<unknown>): Stored {
   return found;
 }
 
-/** A type the tenant never customized, as the list shows it: its default texts, no `id`, no `from`. */
+/** A type the tenant never customized, as the list shows it: its default texts, no `id`, an empty `from`. */
 function defaultTemplate(
   type: PhoneNotificationType,
   body: PhoneNotificationBody,
@@ -53,19 +53,22 @@ function defaultTemplate(
     disabled: false,
     created_at: now,
     updated_at: now,
-    content: { syntax: "liquid", body: { ...body } },
+    content: { syntax: "liquid", body: { ...body }, from: "" },
   };
 }
 
 /** Refuses texts that do not parse or exceed the template budget (the platform takes any text otherwise). */
-async function checkTexts(body: PhoneNotificationBody | undefined): Promise<void> {
+async function checkTexts(
+  type: PhoneNotificationType,
+  body: PhoneNotificationBody | undefined,
+): Promise<void> {
   const texts = (["text", "voice"] as const).flatMap((channel) =>
     body?.[channel] === undefined ? [] : [{ channel, template: body[channel] }],
   );
-  const results = await checkTemplatesOffThread(
+  const results = await reviewTemplatesInWorker(
     texts.map(({ channel, template }) => ({
       template,
-      dialect: BRANDING_PHONE_DIALECT,
+      dialect: brandingPhoneDialect(type),
       options: { channels: [channel === "text" ? "sms" : "voice"], requireCode: false },
     })),
   );
@@ -97,7 +100,8 @@ export const emulation: ObjectEmulation = {
   routes: [
     customRoute(listPhoneNotificationTemplates, async ({ tenant, query }) => {
       const customized = tenant.items<Stored>(COLLECTION);
-      const defaults = PHONE_NOTIFICATION_TYPES.flatMap((type) => {
+      // As a recorded list: the customized templates, then the defaults of the other types by name.
+      const defaults = [...PHONE_NOTIFICATION_TYPES].sort().flatMap((type) => {
         const body = DEFAULT_PHONE_NOTIFICATION_BODIES[type];
         return body === undefined || customized.some((item) => item.type === type)
           ? []
@@ -129,7 +133,7 @@ export const emulation: ObjectEmulation = {
       if (context.tenant.items<Stored>(COLLECTION).some((item) => item.type === type)) {
         throw new RefusalError(409, "Phone template already configured for tenant");
       }
-      await checkTexts(content?.body);
+      await checkTexts(type, content?.body);
       const now = new Date().toISOString();
       const body = content?.body ?? DEFAULT_PHONE_NOTIFICATION_BODIES[type] ?? {};
       return save(context, {
@@ -153,7 +157,7 @@ export const emulation: ObjectEmulation = {
     customRoute(updatePhoneNotificationTemplate, async (context) => {
       const current = stored(context);
       const { disabled, content } = context.body;
-      await checkTexts(content?.body);
+      await checkTexts(current.type, content?.body);
       return save(context, {
         ...current,
         disabled: disabled ?? current.disabled,

@@ -11,8 +11,8 @@ import { tenantObjectProvider } from "../tenantObject/tenantObjectProvider";
 import { getTenantSettings, usesUnifiedPhoneExperience } from "../tenantSettings/api";
 import type { PhoneNotificationTemplateResponse, PhoneNotificationUpdate } from "./api";
 import {
-  BRANDING_PHONE_DIALECT,
   CODE_TYPES,
+  brandingPhoneDialect,
   createPhoneNotificationTemplate,
   deletePhoneNotificationTemplate,
   getPhoneNotificationTemplate,
@@ -156,7 +156,7 @@ export function createProvider(
       const wire = { type: news.type, disabled: news.disabled, content: news.content };
       return [
         ...schemaFailures(phoneNotificationCreateSchema, wire),
-        ...templateFailures(BRANDING_PHONE_DIALECT, templatesOf(news)),
+        ...templateFailures(brandingPhoneDialect(news.type), templatesOf(news)),
       ];
     },
 
@@ -179,7 +179,7 @@ export function createProvider(
           // The preview is a courtesy: a tenant that cannot be read here fails, if at all, in the operation.
         }
       }
-      await reportTemplatePreviews(friendlyName, BRANDING_PHONE_DIALECT, templatesOf(news), log);
+      await reportTemplatePreviews(friendlyName, brandingPhoneDialect(news.type), templatesOf(news), log);
     },
 
     async write(client, inputs, state) {

@@ -1,4 +1,7 @@
 import { endpoint } from "../../wire/endpoint";
+
+export { LEGACY_PHONE_DIALECT, PHONE_TEMPLATE_VARIABLES, renderPhoneTemplate } from "./dialect";
+export type { PhoneMessageType, PhoneTemplateValues } from "./dialect";
 import { schema } from "../../wire/schema";
 
 /** The platform's default phone templates, exactly as a tenant on the legacy phone set-up has them. */

@@ -1,6 +1,6 @@
 import type { DocumentRules, ObjectEmulation, TenantView } from "../../emulator/rules";
 import { documentRules } from "../../emulator/rules";
-import { checkTemplatesOffThread } from "../../templates/offThread";
+import { reviewTemplatesInWorker } from "../../templates";
 import { TENANT_SETTINGS_PATH, usesUnifiedPhoneExperience } from "../tenantSettings/api";
 import type { PhoneMessageTypes, PhoneTemplatesRequest } from "./api";
 import {
@@ -43,7 +43,7 @@ const templatesDocument: DocumentRules<PhoneTemplatesRequest> = {
   legacyKey: "phoneTemplates",
   unavailable: legacyEndpointRefusal,
   async check(body) {
-    const results = await checkTemplatesOffThread(
+    const results = await reviewTemplatesInWorker(
       FIELDS.map((field) => ({
         template: String(body[field]),
         dialect: LEGACY_PHONE_DIALECT,

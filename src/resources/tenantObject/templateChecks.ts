@@ -3,7 +3,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { EngineLogSeverity } from "../../engine/log";
 import { engineLog } from "../../engine/log";
 import type { TemplateChannel, TemplateDialect } from "../../templates";
-import { previewSms, reviewTemplate } from "../../templates";
+import { DEFAULT_FRIENDLY_NAME, previewSms, reviewTemplate } from "../../templates";
 
 /** Where the preview lines go: the engine output, or a recorder in unit tests. */
 export type PreviewLog = (message: string, severity: EngineLogSeverity) => void;
@@ -54,12 +54,14 @@ export async function reportTemplatePreviews(
   log: PreviewLog,
 ): Promise<void> {
   for (const { property, template, channels, requireCode } of items) {
-    const review = reviewTemplate(template, dialect, { channels, requireCode });
+    const review = reviewTemplate(template, dialect, { channels, requireCode, subject: property });
     if (review.errors.length > 0) continue;
-    for (const warning of review.warnings) log(`${property}: ${warning}`, "warn");
+    for (const warning of review.warnings) log(warning, "warn");
     if (!channels.includes("sms")) continue;
-    const preview = previewSms(template, dialect, { friendlyName });
-    log(`${property} SMS preview: ${preview.line}`, "info");
-    if (preview.warning !== undefined) log(`${property} ${preview.warning}`, "warn");
+    const preview = previewSms(template, dialect, { subject: property, friendlyName });
+    const placeholder =
+      friendlyName === undefined ? ` [friendly name: placeholder "${DEFAULT_FRIENDLY_NAME}"]` : "";
+    log(`${preview.line}${placeholder}`, "info");
+    if (preview.multiSegmentWarning !== undefined) log(preview.multiSegmentWarning, "warn");
   }
 }

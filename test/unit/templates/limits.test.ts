@@ -1,13 +1,8 @@
 import fc from "fast-check";
 
-import {
-  BRANDING_PHONE_DIALECT,
-  LEGACY_PHONE_DIALECT,
-  PhoneTemplateSyntaxError,
-  TemplateLimitError,
-  renderPhoneTemplate,
-  reviewTemplate,
-} from "../../../src/templates";
+import { PhoneTemplateSyntaxError, TemplateLimitError, reviewTemplate } from "../../../src/templates";
+import { LEGACY_PHONE_DIALECT, renderPhoneTemplate } from "../../../src/resources/phoneTemplates/dialect";
+import { BRANDING_PHONE_DIALECT } from "../../../src/resources/phoneNotificationTemplate/dialect";
 import type { TemplateReview } from "../../../src/templates";
 import { liquidEngine, templateError } from "../../../src/templates/liquid";
 

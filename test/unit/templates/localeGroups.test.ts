@@ -1,6 +1,7 @@
 import fc from "fast-check";
 
-import { BRANDING_PHONE_DIALECT, LEGACY_PHONE_DIALECT } from "../../../src/templates";
+import { LEGACY_PHONE_DIALECT } from "../../../src/resources/phoneTemplates/dialect";
+import { BRANDING_PHONE_DIALECT } from "../../../src/resources/phoneNotificationTemplate/dialect";
 import type { TemplateDialect } from "../../../src/templates";
 import { analyzeTemplate } from "../../../src/templates/analysis";
 import { casesWithoutCode } from "../../../src/templates/codeRule";

@@ -1,10 +1,6 @@
-import {
-  BRANDING_PHONE_DIALECT,
-  LEGACY_PHONE_DIALECT,
-  TemplateReviewWorker,
-  reviewTemplate,
-  reviewTemplatesInWorker,
-} from "../../../src/templates";
+import { TemplateReviewWorker, reviewTemplate, reviewTemplatesInWorker } from "../../../src/templates";
+import { LEGACY_PHONE_DIALECT } from "../../../src/resources/phoneTemplates/dialect";
+import { BRANDING_PHONE_DIALECT } from "../../../src/resources/phoneNotificationTemplate/dialect";
 import type { TemplateReviewJob } from "../../../src/templates";
 import { workerScript } from "../../../src/templates/offThread";
 

@@ -1,5 +1,6 @@
-import { PhoneTemplateSyntaxError, renderPhoneTemplate } from "../../../src/templates";
-import type { PhoneTemplateValues } from "../../../src/templates";
+import { PhoneTemplateSyntaxError } from "../../../src/templates";
+import { renderPhoneTemplate } from "../../../src/resources/phoneTemplates/dialect";
+import type { PhoneTemplateValues } from "../../../src/resources/phoneTemplates/dialect";
 import { DOCUMENTED_TEMPLATE } from "./documented";
 
 /** Rendered text with the template's indentation and line breaks folded, as a reader compares it. */

@@ -1,11 +1,8 @@
 import fc from "fast-check";
 
-import {
-  BRANDING_PHONE_DIALECT,
-  LEGACY_PHONE_DIALECT,
-  PREVIEW_MAX_CHARACTERS,
-  previewSms,
-} from "../../../src/templates";
+import { PREVIEW_MAX_CHARACTERS, previewSms } from "../../../src/templates";
+import { LEGACY_PHONE_DIALECT } from "../../../src/resources/phoneTemplates/dialect";
+import { BRANDING_PHONE_DIALECT } from "../../../src/resources/phoneNotificationTemplate/dialect";
 import { BRANDING_DEFAULT_BODIES } from "./brandingDefaults";
 
 const preview = (template: string, friendlyName = "Acme") =>

@@ -1,11 +1,8 @@
-import {
-  BRANDING_PHONE_DIALECT,
-  LEGACY_PHONE_DIALECT,
-  brandingPhoneDialect,
-  reviewTemplate,
-} from "../../../src/templates";
+import { reviewTemplate } from "../../../src/templates";
+import { LEGACY_PHONE_DIALECT } from "../../../src/resources/phoneTemplates/dialect";
+import { BRANDING_PHONE_DIALECT, brandingPhoneDialect } from "../../../src/resources/phoneNotificationTemplate/dialect";
 import type { ReviewOptions } from "../../../src/templates";
-import { DEFAULT_PHONE_TEMPLATES } from "../../../src/wire";
+import { DEFAULT_PHONE_TEMPLATES } from "../../../src/resources/phoneTemplates/api";
 import { BRANDING_DEFAULT_BODIES, CODE_TYPES } from "./brandingDefaults";
 import { DOCUMENTED_TEMPLATE } from "./documented";
 

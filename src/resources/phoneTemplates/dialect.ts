@@ -1,6 +1,44 @@
-import { LEGACY_PHONE_DIALECT } from "./dialects";
-import { renderTemplate } from "./render";
-import { DEFAULT_FRIENDLY_NAME, SAMPLE_CODE } from "./dialect";
+import type { TemplateDialect } from "../../templates";
+import { DEFAULT_FRIENDLY_NAME, SAMPLE_CODE, renderTemplate } from "../../templates";
+import { ENABLED_LOCALES } from "../tenantSettings/names";
+
+/**
+ * The variables the platform gives the legacy guardian phone templates (its documentation page "Customize
+ * SMS or voice messages"). The table there spells the friendly name `tenant.friendlyName`; its examples and
+ * the default templates use `tenant.friendly_name`: both are known.
+ */
+export const PHONE_TEMPLATE_VARIABLES = [
+  "message_type",
+  "code",
+  "locale",
+  "requestInfo.lang",
+  "tenant.friendly_name",
+  "tenant.friendlyName",
+  "custom_domain.domain",
+  "custom_domain.domain_metadata",
+  "pause",
+] as const;
+
+/**
+ * The legacy guardian templates (`enrollment_message`, `verification_message`): one template serves SMS
+ * and voice, branching on `message_type`; a voice message reads the code's digits one at a time (`1.2.3`).
+ */
+export const LEGACY_PHONE_DIALECT: TemplateDialect = {
+  variables: PHONE_TEMPLATE_VARIABLES,
+  freeForm: ["custom_domain.domain_metadata"],
+  enums: { message_type: ["sms", "voice"], locale: ENABLED_LOCALES },
+  locales: ENABLED_LOCALES,
+  voiceCodeSeparator: ".",
+  context: {
+    message_type: { $sample: "messageType" },
+    code: { $sample: "code" },
+    locale: { $sample: "locale" },
+    requestInfo: { lang: { $sample: "requestLang" } },
+    tenant: { friendly_name: { $sample: "friendlyName" }, friendlyName: { $sample: "friendlyName" } },
+    custom_domain: { $sample: "customDomain" },
+    pause: { $sample: "pause" },
+  },
+};
 
 /** The kind of phone message a template is rendered for (the template's `message_type`). */
 export type PhoneMessageType = "sms" | "voice";

@@ -1,52 +1,9 @@
-/**
- * THE TWO DIALECTS, KEPT HERE UNTIL THEY MOVE to their tenant objects' folders (the legacy one beside the
- * guardian phone templates, the branding one beside the phone notification templates). The template rules
- * import nothing from this file but what the package's public API needs (`renderPhoneTemplate` and
- * `PHONE_TEMPLATE_VARIABLES` speak the legacy dialect).
- */
-import { ENABLED_LOCALES } from "../wire/model";
-import type { ContextTree, TemplateDialect } from "./dialect";
-
-/**
- * The variables the platform gives the legacy guardian phone templates (its documentation page "Customize
- * SMS or voice messages"). The table there spells the friendly name `tenant.friendlyName`; its examples and
- * the default templates use `tenant.friendly_name`: both are known.
- */
-export const PHONE_TEMPLATE_VARIABLES = [
-  "message_type",
-  "code",
-  "locale",
-  "requestInfo.lang",
-  "tenant.friendly_name",
-  "tenant.friendlyName",
-  "custom_domain.domain",
-  "custom_domain.domain_metadata",
-  "pause",
-] as const;
-
-/**
- * The legacy guardian templates (`enrollment_message`, `verification_message`): one template serves SMS
- * and voice, branching on `message_type`; a voice message reads the code's digits one at a time (`1.2.3`).
- */
-export const LEGACY_PHONE_DIALECT: TemplateDialect = {
-  variables: PHONE_TEMPLATE_VARIABLES,
-  freeForm: ["custom_domain.domain_metadata"],
-  enums: { message_type: ["sms", "voice"], locale: ENABLED_LOCALES },
-  locales: ENABLED_LOCALES,
-  voiceCodeSeparator: ".",
-  context: {
-    message_type: { $sample: "messageType" },
-    code: { $sample: "code" },
-    locale: { $sample: "locale" },
-    requestInfo: { lang: { $sample: "requestLang" } },
-    tenant: { friendly_name: { $sample: "friendlyName" }, friendlyName: { $sample: "friendlyName" } },
-    custom_domain: { $sample: "customDomain" },
-    pause: { $sample: "pause" },
-  },
-};
+import type { ContextTree, TemplateDialect } from "../../templates";
+import { ENABLED_LOCALES } from "../tenantSettings/names";
 
 /** The branding phone notification templates' variables (the platform's "supported liquid syntax" page). */
-const BRANDING_VARIABLES = [
+/** The variables the branding phone notification templates are given. */
+export const PHONE_NOTIFICATION_VARIABLES = [
   "tenant",
   "friendly_name",
   "support_email",
@@ -152,7 +109,7 @@ const BRANDING_FREE_FORM = [
  * in a call, each its own template. The code's voice form is not documented: its digits are left as they are.
  */
 export const BRANDING_PHONE_DIALECT: TemplateDialect = {
-  variables: BRANDING_VARIABLES,
+  variables: PHONE_NOTIFICATION_VARIABLES,
   freeForm: BRANDING_FREE_FORM,
   enums: { locale: ENABLED_LOCALES },
   locales: ENABLED_LOCALES,
@@ -169,7 +126,7 @@ export function brandingPhoneDialect(type: string): TemplateDialect {
   const context = Object.fromEntries(Object.entries(BRANDING_CONTEXT).filter(([key]) => key !== "code"));
   return {
     ...BRANDING_PHONE_DIALECT,
-    variables: BRANDING_VARIABLES.filter((name) => name !== "code"),
+    variables: PHONE_NOTIFICATION_VARIABLES.filter((name) => name !== "code"),
     context,
   };
 }
