@@ -229,8 +229,7 @@ function describeOutputs(outputs: StackOutputs): void {
       `the stack has no output ${missing.join(", ")}: is Pulumi.yaml's main still examples/basic/?`,
     );
   }
-  const templates = outputs.phoneMessages as
-    { enrollment?: unknown; verification?: unknown } | undefined;
+  const templates = outputs.phoneMessages as { enrollment?: unknown; verification?: unknown } | undefined;
   const settings = outputs.tenantSettings as Record<string, unknown> | undefined;
   note(`tenant:                   ${String(outputs.tenantDomain)}`);
   note(
@@ -303,7 +302,9 @@ async function main(): Promise<void> {
     const result = await engine("pulumi up", () =>
       stack.up({ refresh: true, runProgram: true, onOutput, color: "auto", signal: abort.signal }),
     );
-    const writes = emulator?.requestLog.filter((entry) => entry.method !== "GET" && entry.path !== "/oauth/token");
+    const writes = emulator?.requestLog.filter(
+      (entry) => entry.method !== "GET" && entry.path !== "/oauth/token",
+    );
 
     step("Stack outputs (secrets stay hidden)");
     const outputs = plainOutputs(result.outputs);

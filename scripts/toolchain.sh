@@ -150,14 +150,24 @@ _toolchain_main() {
     local shim="$root/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs" pulumi_dir
     pulumi_dir="$(dirname "$(readlink -f "$(command -v pulumi)")")"
     if [ "$pulumi_dir" = "$cache_bin" ]; then
-      cmp -s "$shim" "$cache_bin/pulumi-resource-pulumi-nodejs" ||
-        install -m 0755 "$shim" "$cache_bin/pulumi-resource-pulumi-nodejs"
+      _install_shim "$shim" "$cache_bin"
     elif [ ! -x "$pulumi_dir/pulumi-resource-pulumi-nodejs" ]; then
       # A CLI installed elsewhere normally ships the shim; if not, put ours on PATH without touching it.
       local shim_bin="$root/.tools/pulumi-plugins"
-      install -D -m 0755 "$shim" "$shim_bin/pulumi-resource-pulumi-nodejs"
+      _install_shim "$shim" "$shim_bin"
       PATH="$shim_bin:$PATH"
     fi
+  }
+
+  # Copies the shim into `dir` unless it is there already, through a temporary file renamed over the name:
+  # several shells bootstrapping at once (npm start beside npm test) must not trip over each other's copy.
+  _install_shim() {
+    local shim="$1" dir="$2" copy
+    cmp -s "$shim" "$dir/pulumi-resource-pulumi-nodejs" && return 0
+    mkdir -p "$dir"
+    copy="$(mktemp "$dir/.pulumi-resource-pulumi-nodejs.XXXXXX")"
+    install -m 0755 "$shim" "$copy"
+    mv -f "$copy" "$dir/pulumi-resource-pulumi-nodejs"
   }
 
   _engine_env() {
