@@ -28,6 +28,7 @@ export type {
   PhoneNotificationTemplateOutputs,
 } from "./resources/phoneNotificationTemplate/resource";
 export {
+  DEFAULT_PHONE_NOTIFICATION_BODIES,
   PHONE_NOTIFICATION_TYPES,
   PHONE_NOTIFICATION_VARIABLES,
 } from "./resources/phoneNotificationTemplate/api";
