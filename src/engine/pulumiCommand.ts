@@ -56,13 +56,16 @@ function subcommand(args: readonly string[]): string | undefined {
 /**
  * Whether this provider process may hold the stack config saved at the last `pulumi up` rather than the
  * current one: Pulumi runs `refresh` and `destroy`, and the refresh pass of `--refresh`, without the program,
- * and then configures providers from state. `undefined` when the command cannot be told.
+ * and then configures providers from state, unless given `--run-program` (or `PULUMI_RUN_PROGRAM=true` in
+ * `env`). `undefined` when the command cannot be told.
  */
-export function usesSavedConfig(command: PulumiCommand | undefined = pulumiCommand()): boolean | undefined {
+export function usesSavedConfig(
+  command: PulumiCommand | undefined = pulumiCommand(),
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): boolean | undefined {
   if (command === undefined) return undefined;
   const { args } = command;
-  if (args.includes("--run-program") || /^(1|true)$/i.test(process.env["PULUMI_RUN_PROGRAM"] ?? ""))
-    return false;
+  if (args.includes("--run-program") || /^(1|true)$/i.test(env["PULUMI_RUN_PROGRAM"] ?? "")) return false;
   const name = subcommand(args);
   if (name === "refresh" || name === "destroy" || name === "down") return true;
   return args.includes("--refresh") || args.includes("-r");
