@@ -35,6 +35,19 @@ describe("whether a command may hold the saved stack config", () => {
     expect(usesSavedConfig(pulumi(line), {})).toBe(expected);
   });
 
+  it.each([
+    ["up --refresh=true", true],
+    ["up --refresh=false", false],
+    ["up -r=true", true],
+    ["up -yr", true],
+    ["up -ry", true],
+    ["up -s r", false],
+    ["refresh --run-program=true", false],
+    ["refresh --run-program=false", true],
+  ])("reads boolean flags as the CLI does: pulumi %s: %s", (line, expected) => {
+    expect(usesSavedConfig(pulumi(line), {})).toBe(expected);
+  });
+
   it.each(["true", "1", "TRUE"])("runs the program when PULUMI_RUN_PROGRAM is %s", (value) => {
     expect(usesSavedConfig(pulumi("refresh --yes"), { PULUMI_RUN_PROGRAM: value })).toBe(false);
     expect(usesSavedConfig(pulumi("destroy"), { PULUMI_RUN_PROGRAM: value })).toBe(false);
