@@ -118,5 +118,10 @@ export function withRunProgram(command: PulumiCommand | undefined = pulumiComman
   const shown = [...args.slice(0, at), "--run-program", ...args.slice(at)].filter(
     (arg) => !/^--?(logtostderr|v=)/.test(arg),
   );
-  return `pulumi ${shown.map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : JSON.stringify(arg))).join(" ")}`;
+  return `pulumi ${shown.map(shellWord).join(" ")}`;
+}
+
+/** An argument as a POSIX shell reads it back: as is when safe, else in single quotes (no `$` expansion). */
+function shellWord(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, "'\\''")}'`;
 }

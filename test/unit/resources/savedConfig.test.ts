@@ -72,6 +72,13 @@ describe("the command that runs the program", () => {
     expect(withRunProgram(pulumi(line))).toBe(expected);
   });
 
+  it("quotes an argument the shell would split or expand", () => {
+    const command = { run: "1:1", args: ["refresh", "--message", "rotated $SECRET's key", "--yes"] };
+    expect(withRunProgram(command)).toBe(
+      `pulumi refresh --run-program --message 'rotated $SECRET'\\''s key' --yes`,
+    );
+  });
+
   it("names both commands when the command cannot be told", () => {
     expect(withRunProgram(undefined)).toBe("pulumi refresh --run-program (or pulumi destroy --run-program)");
     expect(withRunProgram(pulumi(""))).toBe("pulumi refresh --run-program (or pulumi destroy --run-program)");
