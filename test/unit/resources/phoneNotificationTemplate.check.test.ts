@@ -27,10 +27,21 @@ describe("PhoneNotificationTemplate check", () => {
   });
 
   it.each<[string, Record<string, unknown>, string]>([
+    ["a missing type", { content: { body: { text: "{{ code }}" } } }, "type: is required"],
     [
       "an unknown type",
       { type: "otp_login", content: { body: { text: "{{ code }}" } } },
       "type: must be one of: otp_verify, otp_enroll, change_password, blocked_account, password_breach",
+    ],
+    [
+      "a missing content",
+      { type: "otp_verify" },
+      ": content: is required: its body holds the text, the voice text or both",
+    ],
+    [
+      "a content without a body",
+      { type: "otp_verify", content: { from: "+15555550100" } },
+      "content.body: is required: it holds the text, the voice text or both",
     ],
     [
       "a body without text or voice",
