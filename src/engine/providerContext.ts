@@ -5,9 +5,18 @@ import { resolveTenantConnection } from "../client/connection";
 import { TenantConfigError, TokenRequestError } from "../client/errors";
 import type { TenantAdminError } from "../client/errors";
 import { CONFIG_KEYS, ENV_VARS } from "../client/settings";
-import { usesSavedConfig, withRunProgram } from "./pulumiCommand";
+import type { PulumiCommand } from "./pulumiCommand";
+import { pulumiCommand, usesSavedConfig, withRunProgram } from "./pulumiCommand";
 import type { TenantInputs } from "./tenantArgs";
 import { containsUnknown } from "./unknowns";
+
+/** Where a {@link ProviderContext} looks for what its process cannot be told through `configure`. */
+export interface ProviderContextSources {
+  /** The `pulumi` command the process runs under; default {@link pulumiCommand} (read from `/proc`). */
+  readonly command?: (() => PulumiCommand | undefined) | undefined;
+  /** The environment the `AUTH0_*` and `TENANT_ADMIN_*` variables are read from; default `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>> | undefined;
+}
 
 /**
  * The stack config a dynamic provider was configured with, read once per provider process through the
@@ -16,6 +25,18 @@ import { containsUnknown } from "./unknowns";
 export class ProviderContext {
   private stackConfig: TenantConnectionSettings = {};
   #programRuns = false;
+  readonly #command: () => PulumiCommand | undefined;
+  readonly #env: Readonly<Record<string, string | undefined>> | undefined;
+
+  constructor(sources: ProviderContextSources = {}) {
+    this.#command = sources.command ?? pulumiCommand;
+    this.#env = sources.env;
+  }
+
+  /** The environment, read at each use (the default is whatever `process.env` is then). */
+  get #environment(): Readonly<Record<string, string | undefined>> {
+    return this.#env ?? process.env;
+  }
 
   configure(config: pulumi.dynamic.Config): void {
     this.stackConfig = stackConfigFrom((key) => config.get(key));
@@ -32,7 +53,7 @@ export class ProviderContext {
    * unless given `--run-program`, and the engine then configures providers from state.
    */
   holdsSavedConfig(): boolean {
-    return !this.#programRuns && usesSavedConfig() !== false;
+    return !this.#programRuns && usesSavedConfig(this.#command(), this.#environment) !== false;
   }
 
   /**
@@ -45,13 +66,13 @@ export class ProviderContext {
     return (
       `Pulumi ran this without the program, so the provider used the stack config saved at the last ` +
       `pulumi up: if the credentials changed since (a rotated ${CONFIG_KEYS.clientSecret}), run ` +
-      `${withRunProgram()}, or pulumi up first.`
+      `${withRunProgram(this.#command())}, or pulumi up first.`
     );
   }
 
   /** Resolves the connection: the `tenant` input, else stack config, else environment variables. */
   connection(tenant: TenantInputs | undefined): TenantConnection {
-    return resolveTenantConnection({ explicit: tenant, config: this.stackConfig, env: process.env });
+    return resolveTenantConnection({ explicit: tenant, config: this.stackConfig, env: this.#environment });
   }
 
   /**
@@ -71,7 +92,7 @@ export class ProviderContext {
         `${configured.baseUrl}: nothing was sent. Pulumi runs this command without the program, so the ` +
           `provider has the stack config saved at the last pulumi up (${CONFIG_KEYS.domain} ${configured.baseUrl}), ` +
           `while the credentials come from the environment (${ENV_VARS.clientId}, …) without ${ENV_VARS.domain}, ` +
-          `and may belong to another tenant now. Run ${withRunProgram()}, or set ${ENV_VARS.domain} to the ` +
+          `and may belong to another tenant now. Run ${withRunProgram(this.#command())}, or set ${ENV_VARS.domain} to the ` +
           "tenant the credentials belong to.",
       );
     }

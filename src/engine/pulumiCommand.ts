@@ -56,16 +56,57 @@ function subcommand(args: readonly string[]): string | undefined {
 /**
  * Whether this provider process may hold the stack config saved at the last `pulumi up` rather than the
  * current one: Pulumi runs `refresh` and `destroy`, and the refresh pass of `--refresh`, without the program,
- * and then configures providers from state. `undefined` when the command cannot be told.
+ * and then configures providers from state, unless given `--run-program` (or `PULUMI_RUN_PROGRAM=true` in
+ * `env`). `undefined` when the command cannot be told.
  */
-export function usesSavedConfig(command: PulumiCommand | undefined = pulumiCommand()): boolean | undefined {
+export function usesSavedConfig(
+  command: PulumiCommand | undefined = pulumiCommand(),
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): boolean | undefined {
   if (command === undefined) return undefined;
   const { args } = command;
-  if (args.includes("--run-program") || /^(1|true)$/i.test(process.env["PULUMI_RUN_PROGRAM"] ?? ""))
-    return false;
+  // The environment variable is the flag's default, as the CLI reads it: "1" or "true" in any case.
+  const runProgram = flagValue(args, "run-program") ?? /^(1|true)$/i.test(env["PULUMI_RUN_PROGRAM"] ?? "");
+  if (runProgram) return false;
   const name = subcommand(args);
   if (name === "refresh" || name === "destroy" || name === "down") return true;
-  return args.includes("--refresh") || args.includes("-r");
+  return flagValue(args, "refresh", "r") === true;
+}
+
+/** Pulumi's boolean shorthands (`-d` debug, `-f` skip-preview, `-j` json, `-r` refresh, `-y` yes). */
+const BOOLEAN_SHORTHANDS = "dfjry";
+
+/** A flag's value as Go's `strconv.ParseBool` reads it; `undefined` for what it refuses. */
+function parseBool(text: string): boolean | undefined {
+  if (["1", "t", "T", "TRUE", "true", "True"].includes(text)) return true;
+  if (["0", "f", "F", "FALSE", "false", "False"].includes(text)) return false;
+  return undefined;
+}
+
+/**
+ * The value the arguments give a boolean flag, as the CLI's flag parser reads them: `--name`,
+ * `--name=<bool>`, `-x`, `-x=<bool>`, or `x` in a run of boolean shorthands (`-yr`); the last one wins, and
+ * nothing after `--` counts. `undefined` when the flag is not given.
+ */
+function flagValue(args: readonly string[], long: string, short?: string): boolean | undefined {
+  let value: boolean | undefined;
+  for (const arg of args) {
+    if (arg === "--") break;
+    if (arg === `--${long}`) value = true;
+    else if (arg.startsWith(`--${long}=`)) value = parseBool(arg.slice(long.length + 3)) ?? value;
+    else if (short !== undefined && /^-[^-]/.test(arg)) {
+      for (let at = 1; at < arg.length; at += 1) {
+        const letter = arg.charAt(at);
+        if (letter === short) {
+          value = arg.charAt(at + 1) === "=" ? (parseBool(arg.slice(at + 2)) ?? value) : true;
+          break;
+        }
+        // A shorthand that takes a value takes the rest of the run (`-sr` is the stack "r").
+        if (!BOOLEAN_SHORTHANDS.includes(letter)) break;
+      }
+    }
+  }
+  return value;
 }
 
 /** The same command with `--run-program`, so the program runs and providers get the current config. */
@@ -77,5 +118,10 @@ export function withRunProgram(command: PulumiCommand | undefined = pulumiComman
   const shown = [...args.slice(0, at), "--run-program", ...args.slice(at)].filter(
     (arg) => !/^--?(logtostderr|v=)/.test(arg),
   );
-  return `pulumi ${shown.map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : JSON.stringify(arg))).join(" ")}`;
+  return `pulumi ${shown.map(shellWord).join(" ")}`;
+}
+
+/** An argument as a POSIX shell reads it back: as is when safe, else in single quotes (no `$` expansion). */
+function shellWord(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, "'\\''")}'`;
 }

@@ -1,8 +1,11 @@
+import type * as pulumi from "@pulumi/pulumi";
+
 import { TenantAdminError, TenantApiError } from "../../client/errors";
 import type { ManagementClient } from "../../client/managementClient";
 import { engineLog } from "../../engine/log";
 import type { ProviderContext } from "../../engine/providerContext";
 import { containsUnknown } from "../../engine/unknowns";
+import { isRecord } from "../../wire/json";
 import type { ProviderImplementation } from "../registry";
 import { schemaFailures } from "../tenantObject/checkFailures";
 import { printedOnce, reportTemplatePreviews, templateFailures } from "../tenantObject/templateChecks";
@@ -61,6 +64,28 @@ function declaredAsOnTenant(declared: Inputs, template: PhoneNotificationTemplat
     channel: template.channel,
     customizable: template.customizable,
   };
+}
+
+/**
+ * The arguments the resource requires that the API's create body leaves optional: `type`, and `content` with
+ * its `body` (which the schema then checks holds text or voice). Values not known yet are checked once known.
+ */
+function requiredFailures(news: Inputs): pulumi.dynamic.CheckFailure[] {
+  const failures: pulumi.dynamic.CheckFailure[] = [];
+  if (news.type === undefined) failures.push({ property: "type", reason: "is required" });
+  const content: unknown = news.content;
+  if (content === undefined) {
+    failures.push({
+      property: "content",
+      reason: "is required: its body holds the text, the voice text or both",
+    });
+  } else if (isRecord(content) && content["body"] === undefined) {
+    failures.push({
+      property: "content.body",
+      reason: "is required: it holds the text, the voice text or both",
+    });
+  }
+  return failures;
 }
 
 function templatesOf(news: Inputs): TemplateItem[] {
@@ -155,6 +180,7 @@ export function createProvider(
     failures(news) {
       const wire = { type: news.type, disabled: news.disabled, content: news.content };
       return [
+        ...requiredFailures(news),
         ...schemaFailures(phoneNotificationCreateSchema, wire),
         ...templateFailures(brandingPhoneDialect(news.type), templatesOf(news)),
       ];

@@ -85,9 +85,10 @@ function reasonFor(issue: z.core.$ZodIssue): string {
         ? `must be at most ${issue.maximum} characters (got ${typeof issue.input === "string" ? issue.input.length : "more"})`
         : `must be at most ${issue.maximum}`;
     case "too_small":
-      return issue.origin === "string"
-        ? `must be at least ${issue.minimum} characters`
-        : `must be at least ${issue.minimum}`;
+      if (issue.origin !== "string") return `must be at least ${issue.minimum}`;
+      return Number(issue.minimum) === 1
+        ? "must not be empty"
+        : `must be at least ${issue.minimum} characters`;
     case "invalid_value":
       return `must be one of: ${issue.values.map(String).join(", ")}`;
     default:

@@ -91,6 +91,17 @@ async function onTenant<T>(
   }
 }
 
+/** The failures without repeats (a schema and a template rule may say the same of one property). */
+function distinct(failures: readonly pulumi.dynamic.CheckFailure[]): pulumi.dynamic.CheckFailure[] {
+  const seen = new Set<string>();
+  return failures.filter((failure) => {
+    const key = JSON.stringify([failure.property, failure.reason]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** What the tenant answered, refused when it holds text the engine cannot carry. */
 function engineSafe<T>(tenant: string, label: string, settings: T): T {
   const problem = textProblem(settings);
@@ -214,7 +225,7 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
       context.programRuns();
       const dryRun = (rawNews as Record<string, unknown>)[DRY_RUN_KEY] === true;
       const news = withoutEngineKeys(rawNews, ["domain"]);
-      const failures = [...hooks.failures(news), ...context.tenantFailures(news.tenant)];
+      const failures = distinct([...hooks.failures(news), ...context.tenantFailures(news.tenant)]);
       const domain = failures.length === 0 ? context.domainOf(news.tenant) : undefined;
       let inputs = domain === undefined ? news : { ...news, domain };
       const printable = [...hooks.printable, IMPORT_ID_KEY];

@@ -1,10 +1,11 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 
-import * as providerEntry from "../../../src/provider";
 import { ALL_SCOPES, OBJECTS, RESOURCE_NAMES, TENANT_OBJECTS } from "../../../src/resources/registry";
 
 const ROOT = join(__dirname, "..", "..", "..");
+/** The provider entry as the engine's dynamic-provider host loads it: `require`, no interop `default`. */
+const providerEntry = jest.requireActual<Record<string, unknown>>("../../../src/provider");
 
 function filesUnder(directory: string): string[] {
   return readdirSync(directory).flatMap((name) => {

@@ -1,19 +1,20 @@
 import fc from "fast-check";
 
 import { generateProgram, projectNameFor } from "../../../src/cli/program";
-import type { TenantSnapshot } from "../../../src/cli/program";
+import { exportedObjects } from "./support";
+import type { TenantSnapshot } from "./support";
 
-const options = { projectName: "adopted", packageVersion: "0.1.0" };
+const options = { projectName: "adopted", packageDependency: "^0.1.0" };
 const templates = { enrollment_message: "{{code}} enrol", verification_message: "{{code}} verify" };
 
 function indexOf(snapshot: TenantSnapshot): string {
-  return generateProgram(snapshot, options).files["index.ts"] ?? "";
+  return generateProgram(exportedObjects(snapshot), options).files["index.ts"] ?? "";
 }
 
 describe("the generated program", () => {
   it("reads each secret the tenant does not return from stack config and lists it", () => {
     const program = generateProgram(
-      {
+      exportedObjects({
         captcha: {
           active_provider_id: "arkose",
           arkose: { site_key: "ka", client_subdomain: "c", verify_subdomain: "v", fail_open: true },
@@ -22,7 +23,7 @@ describe("the generated program", () => {
         },
         phoneTemplates: templates,
         settingsFields: ["friendly_name"],
-      },
+      }),
       options,
     );
     expect(program.secrets).toEqual([
@@ -39,11 +40,11 @@ describe("the generated program", () => {
 
   it("skips a provider block the tenant returns incomplete, and says so", () => {
     const program = generateProgram(
-      {
+      exportedObjects({
         captcha: { active_provider_id: "auth_challenge", hcaptcha: {} },
         phoneTemplates: templates,
         settingsFields: [],
-      },
+      }),
       options,
     );
     expect(program.skipped).toEqual(["CAPTCHA block hcaptcha: the tenant's block is incomplete (site_key)"]);
@@ -52,11 +53,11 @@ describe("the generated program", () => {
 
   it("skips a block this version does not know", () => {
     const program = generateProgram(
-      {
+      exportedObjects({
         captcha: { active_provider_id: "auth_challenge", new_vendor: { site_key: "x" } },
         phoneTemplates: templates,
         settingsFields: [],
-      },
+      }),
       options,
     );
     expect(program.skipped).toEqual([
@@ -89,7 +90,7 @@ describe("the generated program", () => {
 
   it("uses Pulumi's typescript template tsconfig and depends on the package", () => {
     const { files } = generateProgram(
-      { captcha: undefined, phoneTemplates: templates, settingsFields: [] },
+      exportedObjects({ captcha: undefined, phoneTemplates: templates, settingsFields: [] }),
       options,
     );
     expect(JSON.parse(files["tsconfig.json"] ?? "")).toMatchObject({

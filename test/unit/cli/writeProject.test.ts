@@ -11,6 +11,7 @@ import fc from "fast-check";
 import { parse as parseYaml } from "yaml";
 
 import { exportTenant } from "../../../src/cli/export";
+import { packageSource } from "../../../src/cli/packageSource";
 import { generateProgram } from "../../../src/cli/program";
 import {
   ExportRefusedError,
@@ -21,6 +22,7 @@ import {
 } from "../../../src/cli/writeProject";
 import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
+import { exportedObjects } from "./support";
 
 /** npm's rules for a new package's name (validate-npm-package-name, no scope): lower case, URL-safe, ≤ 214. */
 const NPM_NAME = /^[a-z0-9~-][a-z0-9._~-]*$/;
@@ -95,12 +97,11 @@ describe("tenant-admin export, writing the project", () => {
 
       const text = await readFile(join(out, "package.json"), "utf8");
       const merged = JSON.parse(text) as Record<string, unknown>;
-      const version = (
-        JSON.parse(await readFile(join(__dirname, "../../../package.json"), "utf8")) as { version: string }
-      ).version;
+      // Run from this clone, the export depends on the clone itself (see packageSource.test.ts).
+      const dependency = packageSource(join(__dirname, "..", "..", "..")).spec;
       expect(merged).toEqual({
         ...theirs,
-        dependencies: { ...theirs.dependencies, "pulumi-tenant-admin": `^${version}` },
+        dependencies: { ...theirs.dependencies, "pulumi-tenant-admin": dependency },
         devDependencies: { typescript: "~5.6.0", "@types/node": "^18" },
         main: "index.ts",
       });
@@ -202,8 +203,8 @@ describe("project names, for any input", () => {
         let files: Record<string, string>;
         try {
           files = generateProgram(
-            { captcha: undefined, phoneTemplates: templates, settingsFields: [] },
-            { projectName, packageVersion: "0.1.0" },
+            exportedObjects({ captcha: undefined, phoneTemplates: templates, settingsFields: [] }),
+            { projectName, packageDependency: "^0.1.0" },
           ).files;
         } catch (error) {
           expect(error).toBeInstanceOf(ExportRefusedError);

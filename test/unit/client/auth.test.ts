@@ -1,5 +1,8 @@
 import { TenantApiError, TokenCache, TokenRequestError } from "../../../src/client";
 import type { TokenCacheKey } from "../../../src/client";
+import { getCaptcha, patchCaptcha } from "../../../src/resources/captchaConfig/api";
+import { getPhoneTemplates } from "../../../src/resources/phoneTemplates/api";
+import { getTenantSettings } from "../../../src/resources/tenantSettings/api";
 import { ROUTES, caught, startHarness } from "./support/harness";
 import type { Harness } from "./support/harness";
 
@@ -19,9 +22,9 @@ describe("client-credentials tokens", () => {
   it("fetches one token for many concurrent requests", async () => {
     const { client } = harness.client();
     await Promise.all([
-      ...Array.from({ length: 8 }, () => client.getTenantSettings()),
-      client.getPhoneTemplates(),
-      client.getCaptcha(),
+      ...Array.from({ length: 8 }, () => client.send(getTenantSettings)),
+      client.send(getPhoneTemplates),
+      client.send(getCaptcha),
     ]);
     expect(harness.requests().filter((line) => line.startsWith(ROUTES.token))).toEqual([
       `${ROUTES.token} 200`,
@@ -32,8 +35,8 @@ describe("client-credentials tokens", () => {
     const tokenCache = new TokenCache();
     const first = harness.client({}, { tokenCache });
     const second = harness.client({}, { tokenCache });
-    await first.client.getPhoneTemplates();
-    await second.client.getPhoneTemplates();
+    await first.client.send(getPhoneTemplates);
+    await second.client.send(getPhoneTemplates);
     expect(harness.requests()).toEqual([
       `${ROUTES.token} 200`,
       `${ROUTES.getPhoneTemplates} 200`,
@@ -49,7 +52,7 @@ describe("client-credentials tokens", () => {
     );
     const { client } = harness.client({}, { tokenCache });
 
-    await expect(client.getTenantSettings()).resolves.toHaveProperty("flags");
+    await expect(client.send(getTenantSettings)).resolves.toHaveProperty("flags");
 
     expect(harness.requests()).toEqual([
       `${ROUTES.getSettings} 401`,
@@ -58,7 +61,7 @@ describe("client-credentials tokens", () => {
     ]);
     // The fresh token is cached for the next request.
     harness.reset();
-    await client.getTenantSettings();
+    await client.send(getTenantSettings);
     expect(harness.requests()).toEqual([`${ROUTES.getSettings} 200`]);
   });
 
@@ -66,7 +69,7 @@ describe("client-credentials tokens", () => {
     const { clientId, clientSecret } = harness.emulator.nonGlobalClient;
     const { client } = harness.client({ clientId, clientSecret });
 
-    const error = await caught(() => client.getCaptcha());
+    const error = await caught(() => client.send(getCaptcha));
 
     expect(error).toBeInstanceOf(TenantApiError);
     expect(error.message).toBe(
@@ -85,7 +88,7 @@ describe("client-credentials tokens", () => {
     const expired = await harness.emulator.issueToken({ expiresInSeconds: -60 });
     const { client } = harness.client({ apiToken: expired, clientId: "", clientSecret: "" });
 
-    const error = await caught(() => client.getPhoneTemplates());
+    const error = await caught(() => client.send(getPhoneTemplates));
 
     expect(error.message).toBe(
       "GET /guardian/factors/phone/templates failed: 401 Unauthorized: Expired token received for JSON Web Token " +
@@ -97,7 +100,7 @@ describe("client-credentials tokens", () => {
   it("reports wrong client credentials as a TokenRequestError with a hint", async () => {
     const { client } = harness.client({ clientSecret: "definitely-wrong-secret" });
 
-    const error = await caught(() => client.getTenantSettings());
+    const error = await caught(() => client.send(getTenantSettings));
 
     expect(error).toBeInstanceOf(TokenRequestError);
     expect(error.message).toBe(
@@ -110,14 +113,14 @@ describe("client-credentials tokens", () => {
   it("does not cache a failed token request", async () => {
     const tokenCache = new TokenCache();
     const bad = harness.client({ clientSecret: "definitely-wrong-secret" }, { tokenCache });
-    await expect(bad.client.getTenantSettings()).rejects.toBeInstanceOf(TokenRequestError);
-    await expect(bad.client.getTenantSettings()).rejects.toBeInstanceOf(TokenRequestError);
+    await expect(bad.client.send(getTenantSettings)).rejects.toBeInstanceOf(TokenRequestError);
+    await expect(bad.client.send(getTenantSettings)).rejects.toBeInstanceOf(TokenRequestError);
     expect(harness.requests()).toEqual([`${ROUTES.token} 401`, `${ROUTES.token} 401`]);
   });
 
   it("reports an audience the client is not authorized for", async () => {
     const { client } = harness.client({ audience: "https://other.example.com/api/v2/" });
-    const error = await caught(() => client.getTenantSettings());
+    const error = await caught(() => client.send(getTenantSettings));
     expect(error).toBeInstanceOf(TokenRequestError);
     expect(error.message).toMatch(
       /^POST \/oauth\/token failed: 403 access_denied: Service not enabled within domain: /,
@@ -130,7 +133,7 @@ describe("client-credentials tokens", () => {
   it("retries a token request that failed with a 5xx", async () => {
     const { client } = harness.client();
     harness.emulator.injectFault(ROUTES.token, { kind: "serverError", status: 503 });
-    await client.getPhoneTemplates();
+    await client.send(getPhoneTemplates);
     expect(harness.requests()).toEqual([
       `${ROUTES.token} 503`,
       `${ROUTES.token} 200`,
@@ -144,7 +147,7 @@ describe("client-credentials tokens", () => {
       kind: "malformedBody",
       body: '{"token_type":"Bearer","expires_in":60}',
     });
-    const error = await caught(() => client.getPhoneTemplates());
+    const error = await caught(() => client.send(getPhoneTemplates));
     expect(error.name).toBe("TenantResponseError");
     expect(error.message).toMatch(
       /^POST \/oauth\/token returned 200 with a body that does not match the expected shape: access_token: /,
@@ -154,7 +157,9 @@ describe("client-credentials tokens", () => {
   it("reports a missing scope in the platform's words with a hint", async () => {
     const token = await harness.emulator.issueToken({ scopes: ["read:attack_protection"] });
     const { client } = harness.client({ apiToken: token, clientId: "", clientSecret: "" });
-    const error = await caught(() => client.patchCaptcha({ auth_challenge: { fail_open: false } }));
+    const error = await caught(() =>
+      client.send(patchCaptcha, { body: { auth_challenge: { fail_open: false } } }),
+    );
     expect(error.message).toBe(
       "PATCH /attack-protection/captcha failed: 403 insufficient_scope: Insufficient scope, expected any of: " +
         "update:attack_protection. Grant the scope to the machine-to-machine client, or use an API token that has it.",

@@ -2,8 +2,9 @@ import fc from "fast-check";
 
 import { toCamelDeep, toCamelKey, toSnakeDeep, toSnakeKey } from "../../../src/client";
 import type { CamelCaseKey, CamelCased } from "../../../src/client";
-import { TENANT_SETTINGS_VERBATIM_PATHS } from "../../../src/wire";
-import type { CaptchaResponse, TenantSettingsResponse } from "../../../src/wire";
+import type { CaptchaResponse } from "../../../src/resources/captchaConfig/api";
+import { TENANT_SETTINGS_VERBATIM_PATHS } from "../../../src/resources/tenantSettings/api";
+import type { TenantSettingsResponse } from "../../../src/resources/tenantSettings/api";
 
 const CAPTCHA_VERBATIM = ["simple_captcha"] as const;
 const SETTINGS_VERBATIM = TENANT_SETTINGS_VERBATIM_PATHS;

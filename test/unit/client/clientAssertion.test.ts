@@ -13,6 +13,7 @@ import {
 } from "../../../src/client";
 import type { ClientAssertionSigningAlg } from "../../../src/client";
 import { CLIENT_ASSERTION_TYPE } from "../../../src/wire";
+import { getPhoneTemplates } from "../../../src/resources/phoneTemplates/api";
 
 /** A loopback token endpoint that records what it receives and answers with a token. */
 interface RecordingTokenEndpoint {
@@ -98,7 +99,7 @@ describe("private_key_jwt client authentication", () => {
     ["RS384", "RS384"],
     ["PS256", "PS256"],
   ])("sends a client assertion the tenant can verify (%s)", async (_label, alg) => {
-    await clientWith(alg).getPhoneTemplates();
+    await clientWith(alg).send(getPhoneTemplates);
 
     expect(endpoint.bodies).toHaveLength(1);
     const body = endpoint.bodies[0] ?? {};
@@ -125,8 +126,8 @@ describe("private_key_jwt client authentication", () => {
   it("signs a fresh assertion, with a new jti, for every token request", async () => {
     const key = keys.get("RS256");
     if (key === undefined) throw new Error("no key");
-    await clientWith("RS256").getPhoneTemplates();
-    await clientWith("RS256").getPhoneTemplates();
+    await clientWith("RS256").send(getPhoneTemplates);
+    await clientWith("RS256").send(getPhoneTemplates);
     const ids = await Promise.all(
       endpoint.bodies.map(async (body) => {
         const { payload } = await jwtVerify(String(body.client_assertion), key.publicKey);
@@ -140,7 +141,7 @@ describe("private_key_jwt client authentication", () => {
     const refusing = await startTokenEndpoint(401);
     try {
       const error = await clientWith("RS256", refusing.url)
-        .getPhoneTemplates()
+        .send(getPhoneTemplates)
         .then(
           () => undefined,
           (caught: unknown) => caught as Error,
@@ -157,7 +158,7 @@ describe("private_key_jwt client authentication", () => {
   });
 
   it("sends the key to no one: only the signed assertion leaves the process", async () => {
-    await clientWith("RS256").getPhoneTemplates();
+    await clientWith("RS256").send(getPhoneTemplates);
     const pem = keys.get("RS256")?.pem ?? "";
     const keyBody = pem.split("\n")[1] ?? "";
     expect(keyBody.length).toBeGreaterThan(20);
@@ -173,7 +174,7 @@ describe("private_key_jwt client authentication", () => {
       env: {},
     });
     const error = await new ManagementClient(connection, { tokenCache: new TokenCache() })
-      .getPhoneTemplates()
+      .send(getPhoneTemplates)
       .then(
         () => undefined,
         (caught: unknown) => caught as Error,

@@ -114,6 +114,7 @@ describe("resolveTenantConnection: precedence", () => {
       credentials: { kind: "apiToken", token: TOKEN },
       timeoutMs: 30_000,
       rateLimitBudgetMs: 60_000,
+      origin: { domain: "explicit", credentials: "explicit", unbound: false },
     });
   });
 
@@ -158,6 +159,34 @@ describe("resolveTenantConnection: precedence", () => {
       env: { AUTH0_DOMAIN: "tenant-a.example.com", AUTH0_API_TOKEN: TOKEN },
     });
     expect(connection.credentials).toEqual({ kind: "apiToken", token: TOKEN });
+  });
+
+  it.each<[string, TenantConnectionSources, { domain: string; credentials: string; unbound: boolean }]>([
+    [
+      "credentials from the environment without AUTH0_DOMAIN, for the config's domain (unbound)",
+      { config: { domain: "tenant-a.example.com" }, env: { AUTH0_API_TOKEN: TOKEN } },
+      { domain: "config", credentials: "env", unbound: true },
+    ],
+    [
+      "credentials from the environment whose AUTH0_DOMAIN names the config's tenant",
+      {
+        config: { domain: "tenant-a.example.com" },
+        env: { AUTH0_DOMAIN: "tenant-a.example.com", AUTH0_API_TOKEN: TOKEN },
+      },
+      { domain: "config", credentials: "env", unbound: false },
+    ],
+    [
+      "domain and credentials from config",
+      { config: { domain: "tenant-a.example.com", apiToken: TOKEN } },
+      { domain: "config", credentials: "config", unbound: false },
+    ],
+    [
+      "domain and credentials from the environment",
+      { env: { AUTH0_DOMAIN: "tenant-a.example.com", AUTH0_API_TOKEN: TOKEN } },
+      { domain: "env", credentials: "env", unbound: false },
+    ],
+  ])("records where the settings came from: %s", (_label, sources, origin) => {
+    expect(resolve(sources).origin).toEqual(origin);
   });
 
   it("reads everything from the environment when there is no config", () => {

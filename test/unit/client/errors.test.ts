@@ -8,6 +8,8 @@ import {
   secretsInBody,
 } from "../../../src/client";
 import type { FailedRequest, HttpMethod } from "../../../src/client";
+import { getCaptcha } from "../../../src/resources/captchaConfig/api";
+import { getTenantSettings } from "../../../src/resources/tenantSettings/api";
 
 function platformBody(statusCode: number, error: string, message: string, errorCode?: string): string {
   return JSON.stringify({ statusCode, error, message, ...(errorCode ? { errorCode } : {}) });
@@ -54,7 +56,7 @@ describe("errorFromResponse", () => {
     ],
     [
       "a non-global client on the CAPTCHA endpoint",
-      request("GET", "/attack-protection/captcha"),
+      request("GET", getCaptcha.path, { hints: getCaptcha.hints }),
       401,
       platformBody(401, "Unauthorized", "Invalid token"),
       "GET /attack-protection/captcha failed: 401 Unauthorized: Invalid token. Check the client credentials or API " +
@@ -62,7 +64,7 @@ describe("errorFromResponse", () => {
     ],
     [
       "a missing CAPTCHA configuration",
-      request("GET", "/attack-protection/captcha"),
+      request("GET", getCaptcha.path, { hints: getCaptcha.hints }),
       404,
       platformBody(404, "Not Found", "The captcha configuration does not exist", "inexistent_captcha_config"),
       "GET /attack-protection/captcha failed: 404 inexistent_captcha_config: The captcha configuration does not " +
@@ -83,7 +85,7 @@ describe("errorFromResponse", () => {
     ],
     [
       "an unknown settings field",
-      request("GET", "/tenants/settings"),
+      request("GET", getTenantSettings.path, { hints: getTenantSettings.hints }),
       400,
       platformBody(400, "Bad Request", "Invalid field: nope", "invalid_query_string"),
       "GET /tenants/settings failed: 400 invalid_query_string: Invalid field: nope. Check the names passed in fields.",

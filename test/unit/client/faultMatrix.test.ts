@@ -6,6 +6,9 @@ import {
   TenantResponseError,
 } from "../../../src/client";
 import type { EmulatorRoute, Fault } from "../../../src/emulator";
+import { getCaptcha, patchCaptcha } from "../../../src/resources/captchaConfig/api";
+import { getPhoneTemplates, putPhoneTemplates } from "../../../src/resources/phoneTemplates/api";
+import { getTenantSettings, settingsQuery } from "../../../src/resources/tenantSettings/api";
 import { expectNoSecrets } from "../../support/secrets";
 import { ROUTES, caught, startHarness } from "./support/harness";
 import type { Harness } from "./support/harness";
@@ -27,14 +30,14 @@ interface Operation {
 const operations: [string, Operation][] = [
   [
     "the token request",
-    { route: ROUTES.token, names: "POST /oauth/token", run: (client) => client.getTenantSettings() },
+    { route: ROUTES.token, names: "POST /oauth/token", run: (client) => client.send(getTenantSettings) },
   ],
   [
     "the CAPTCHA read",
     {
       route: ROUTES.getCaptcha,
       names: "GET /attack-protection/captcha",
-      run: (client) => client.getCaptcha(),
+      run: (client) => client.send(getCaptcha),
     },
   ],
   [
@@ -43,10 +46,12 @@ const operations: [string, Operation][] = [
       route: ROUTES.patchCaptcha,
       names: "PATCH /attack-protection/captcha",
       run: (client) =>
-        client.patchCaptcha({
-          active_provider_id: "hcaptcha",
-          hcaptcha: { site_key: "site", secret: CAPTCHA_SECRET },
-          recaptcha_enterprise: { site_key: "site", api_key: API_KEY, project_id: "project" },
+        client.send(patchCaptcha, {
+          body: {
+            active_provider_id: "hcaptcha",
+            hcaptcha: { site_key: "site", secret: CAPTCHA_SECRET },
+            recaptcha_enterprise: { site_key: "site", api_key: API_KEY, project_id: "project" },
+          },
         }),
     },
   ],
@@ -55,7 +60,7 @@ const operations: [string, Operation][] = [
     {
       route: ROUTES.getSettings,
       names: "GET /tenants/settings",
-      run: (client) => client.getTenantSettings({ fields: ["friendly_name"] }),
+      run: (client) => client.send(getTenantSettings, { query: settingsQuery(["friendly_name"]) }),
     },
   ],
   [
@@ -63,7 +68,7 @@ const operations: [string, Operation][] = [
     {
       route: ROUTES.getPhoneTemplates,
       names: "GET /guardian/factors/phone/templates",
-      run: (client) => client.getPhoneTemplates(),
+      run: (client) => client.send(getPhoneTemplates),
     },
   ],
   [
@@ -72,7 +77,9 @@ const operations: [string, Operation][] = [
       route: ROUTES.putPhoneTemplates,
       names: "PUT /guardian/factors/phone/templates",
       run: (client) =>
-        client.putPhoneTemplates({ enrollment_message: "{{code}} e", verification_message: "{{code}} v" }),
+        client.send(putPhoneTemplates, {
+          body: { enrollment_message: "{{code}} e", verification_message: "{{code}} v" },
+        }),
     },
   ],
 ];

@@ -1,4 +1,6 @@
 import { RETRY_POLICY, TenantRateLimitError } from "../../../src/client";
+import { getPhoneTemplates } from "../../../src/resources/phoneTemplates/api";
+import { getTenantSettings } from "../../../src/resources/tenantSettings/api";
 import { ROUTES, caught, startHarness } from "./support/harness";
 import type { Harness } from "./support/harness";
 
@@ -14,11 +16,11 @@ const HALF_JITTER = RETRY_POLICY.rateLimitJitterMs / 2;
 describe("429 handling", () => {
   it("waits until X-RateLimit-Reset before retrying a 429", async () => {
     const { client, sleeps } = harness.client();
-    await client.getTenantSettings();
+    await client.send(getTenantSettings);
     harness.reset();
     harness.emulator.injectFault(ROUTES.getSettings, { kind: "rateLimit", resetInSeconds: 5 });
 
-    await client.getTenantSettings();
+    await client.send(getTenantSettings);
 
     expect(harness.requests()).toEqual([`${ROUTES.getSettings} 429`, `${ROUTES.getSettings} 200`]);
     expect(sleeps).toHaveLength(1);
@@ -30,34 +32,34 @@ describe("429 handling", () => {
 
   it("uses Retry-After when X-RateLimit-Reset is in the past", async () => {
     const { client, sleeps } = harness.client({}, { now: () => Date.now() + 3_600_000 });
-    await client.getTenantSettings();
+    await client.send(getTenantSettings);
     harness.emulator.injectFault(ROUTES.getSettings, {
       kind: "rateLimit",
       resetInSeconds: 1,
       retryAfterSeconds: 3,
     });
 
-    await client.getTenantSettings();
+    await client.send(getTenantSettings);
 
     expect(sleeps).toEqual([3000 + HALF_JITTER]);
   });
 
   it("backs off exponentially when neither header gives a usable time", async () => {
     const { client, sleeps } = harness.client({}, { now: () => Date.now() + 3_600_000 });
-    await client.getTenantSettings();
+    await client.send(getTenantSettings);
     harness.emulator.injectFault(ROUTES.getSettings, { kind: "rateLimit", resetInSeconds: 1 }, 3);
 
-    await client.getTenantSettings();
+    await client.send(getTenantSettings);
 
     expect(sleeps).toEqual([1000, 2000, 4000].map((ms) => ms + HALF_JITTER));
   });
 
   it("throws a TenantRateLimitError without waiting when the reset is beyond the budget", async () => {
     const { client, sleeps } = harness.client({ rateLimitBudgetSeconds: 2 });
-    await client.getTenantSettings();
+    await client.send(getTenantSettings);
     harness.emulator.injectFault(ROUTES.getSettings, { kind: "rateLimit", resetInSeconds: 30 });
 
-    const error = await caught(() => client.getTenantSettings());
+    const error = await caught(() => client.send(getTenantSettings));
 
     expect(error).toBeInstanceOf(TenantRateLimitError);
     expect(sleeps).toEqual([]);
@@ -76,10 +78,10 @@ describe("429 handling", () => {
       { rateLimitBudgetSeconds: 5 },
       { now: () => Date.now() + 3_600_000 },
     );
-    await client.getTenantSettings();
+    await client.send(getTenantSettings);
     harness.emulator.injectFault(ROUTES.getSettings, { kind: "rateLimit", retryAfterSeconds: 2 }, 10);
 
-    const error = await caught(() => client.getTenantSettings());
+    const error = await caught(() => client.send(getTenantSettings));
 
     expect(error).toBeInstanceOf(TenantRateLimitError);
     expect(sleeps).toEqual([2125, 2125]);
@@ -93,7 +95,7 @@ describe("429 handling", () => {
   it("retries a rate-limited token request too", async () => {
     const { client, sleeps } = harness.client({}, { now: () => Date.now() + 3_600_000 });
     harness.emulator.injectFault(ROUTES.token, { kind: "rateLimit", retryAfterSeconds: 1 });
-    await client.getPhoneTemplates();
+    await client.send(getPhoneTemplates);
     expect(harness.requests()).toEqual([
       `${ROUTES.token} 429`,
       `${ROUTES.token} 200`,
@@ -104,11 +106,11 @@ describe("429 handling", () => {
 
   it("honours X-RateLimit-Reset with a real wait", async () => {
     const { client } = harness.client({}, { realSleep: true });
-    await client.getTenantSettings();
+    await client.send(getTenantSettings);
     harness.reset();
     harness.emulator.injectFault(ROUTES.getSettings, { kind: "rateLimit", resetInSeconds: 1 });
 
-    await client.getTenantSettings();
+    await client.send(getTenantSettings);
 
     const [limited, retried] = harness.emulator.requestLog;
     expect(limited?.status).toBe(429);

@@ -6,6 +6,9 @@ import {
   TransportFailure,
   resolveTenantConnection,
 } from "../../../src/client";
+import { getCaptcha, patchCaptcha } from "../../../src/resources/captchaConfig/api";
+import { getPhoneTemplates, putPhoneTemplates } from "../../../src/resources/phoneTemplates/api";
+import { getTenantSettings } from "../../../src/resources/tenantSettings/api";
 import { ROUTES, caught, startHarness, unusedPort } from "./support/harness";
 import type { Harness } from "./support/harness";
 
@@ -24,11 +27,11 @@ describe("retries of 5xx answers", () => {
     "retries a %i on GET with exponential backoff and returns the success",
     async (status) => {
       const { client, sleeps } = harness.client();
-      await client.getPhoneTemplates(); // token fetched first, so the log below has only the GETs
+      await client.send(getPhoneTemplates); // token fetched first, so the log below has only the GETs
       harness.reset();
       harness.emulator.injectFault(ROUTES.getPhoneTemplates, { kind: "serverError", status }, 2);
 
-      const templates = await client.getPhoneTemplates();
+      const templates = await client.send(getPhoneTemplates);
 
       expect(templates.enrollment_message).toContain("{{code}}");
       expect(harness.requests()).toEqual([
@@ -43,9 +46,11 @@ describe("retries of 5xx answers", () => {
   it("retries PATCH too, because setting the same values twice is safe", async () => {
     const { client } = harness.client();
     harness.emulator.injectFault(ROUTES.patchCaptcha, { kind: "serverError", status: 503 });
-    const result = await client.patchCaptcha({
-      active_provider_id: "auth_challenge",
-      auth_challenge: { fail_open: true },
+    const result = await client.send(patchCaptcha, {
+      body: {
+        active_provider_id: "auth_challenge",
+        auth_challenge: { fail_open: true },
+      },
     });
     expect(result.auth_challenge).toEqual({ fail_open: true });
     expect(harness.requests().filter((line) => line.startsWith("PATCH"))).toEqual([
@@ -58,14 +63,14 @@ describe("retries of 5xx answers", () => {
     const { client } = harness.client();
     harness.emulator.injectFault(ROUTES.putPhoneTemplates, { kind: "serverError" });
     const body = { enrollment_message: "enroll {{code}}", verification_message: "verify {{code}}" };
-    await expect(client.putPhoneTemplates(body)).resolves.toEqual(body);
+    await expect(client.send(putPhoneTemplates, { body: body })).resolves.toEqual(body);
   });
 
   it(`gives up after ${RETRY_POLICY.maxRetries} retries with a TenantApiError naming the attempts`, async () => {
     const { client, sleeps } = harness.client();
     harness.emulator.injectFault(ROUTES.getSettings, { kind: "serverError", status: 502 }, 10);
 
-    const error = await caught(() => client.getTenantSettings());
+    const error = await caught(() => client.send(getTenantSettings));
 
     expect(error).toBeInstanceOf(TenantApiError);
     expect(error).toMatchObject({ status: 502, attempts: 5, path: "/tenants/settings", method: "GET" });
@@ -78,7 +83,7 @@ describe("retries of 5xx answers", () => {
   it("logs each retry without credentials", async () => {
     const { client, logs, connection } = harness.client();
     harness.emulator.injectFault(ROUTES.getSettings, { kind: "serverError", status: 503 });
-    await client.getTenantSettings();
+    await client.send(getTenantSettings);
     expect(logs).toEqual(["GET /tenants/settings: 503; retrying in 0.3 s"]);
     const secret =
       connection.credentials.kind === "clientCredentials" ? connection.credentials.clientSecret : "";
@@ -88,7 +93,7 @@ describe("retries of 5xx answers", () => {
   it("does not retry a 4xx other than 401 and 429", async () => {
     const token = await harness.emulator.issueToken({ scopes: [] });
     const { client } = harness.client({ apiToken: token, clientId: "", clientSecret: "" });
-    await expect(client.getTenantSettings()).rejects.toMatchObject({ status: 403, attempts: 1 });
+    await expect(client.send(getTenantSettings)).rejects.toMatchObject({ status: 403, attempts: 1 });
     expect(harness.requests()).toEqual([`${ROUTES.getSettings} 403`]);
   });
 });
@@ -96,11 +101,11 @@ describe("retries of 5xx answers", () => {
 describe("retries of connection failures", () => {
   it("retries a connection reset and returns the success", async () => {
     const { client, sleeps } = harness.client();
-    await client.getCaptcha();
+    await client.send(getCaptcha);
     harness.reset();
     harness.emulator.injectFault(ROUTES.getCaptcha, { kind: "connectionReset" }, 2);
 
-    await expect(client.getCaptcha()).resolves.toHaveProperty("active_provider_id");
+    await expect(client.send(getCaptcha)).resolves.toHaveProperty("active_provider_id");
     expect(harness.requests()).toEqual([
       `${ROUTES.getCaptcha} 0`,
       `${ROUTES.getCaptcha} 0`,
@@ -111,10 +116,10 @@ describe("retries of connection failures", () => {
 
   it("gives up on repeated resets with a TenantConnectionError saying the connection was reset", async () => {
     const { client } = harness.client();
-    await client.getCaptcha();
+    await client.send(getCaptcha);
     harness.emulator.injectFault(ROUTES.getCaptcha, { kind: "connectionReset" }, 10);
 
-    const error = await caught(() => client.getCaptcha());
+    const error = await caught(() => client.send(getCaptcha));
 
     expect(error).toBeInstanceOf(TenantConnectionError);
     expect(error.message).toBe(
@@ -132,7 +137,7 @@ describe("retries of connection failures", () => {
       { sleep: (ms) => Promise.resolve(void sleeps.push(ms)), random: () => 0 },
     );
 
-    const error = await caught(() => client.getTenantSettings());
+    const error = await caught(() => client.send(getTenantSettings));
 
     expect(error).toBeInstanceOf(TenantConnectionError);
     expect(error.message).toBe(
@@ -144,21 +149,21 @@ describe("retries of connection failures", () => {
 
   it("times out a slow response after the configured timeout and retries it", async () => {
     const { client } = harness.client({ timeoutSeconds: 0.2 });
-    await client.getPhoneTemplates();
+    await client.send(getPhoneTemplates);
     harness.reset();
     harness.emulator.injectFault(ROUTES.getPhoneTemplates, { kind: "delay", ms: 2000 });
 
     const started = Date.now();
-    await expect(client.getPhoneTemplates()).resolves.toHaveProperty("verification_message");
+    await expect(client.send(getPhoneTemplates)).resolves.toHaveProperty("verification_message");
     expect(Date.now() - started).toBeLessThan(1500);
   });
 
   it("says how long it waited when every attempt times out", async () => {
     const { client } = harness.client({ timeoutSeconds: 0.1 });
-    await client.getPhoneTemplates();
+    await client.send(getPhoneTemplates);
     harness.emulator.injectFault(ROUTES.getPhoneTemplates, { kind: "delay", ms: 2000 }, 5);
 
-    const error = await caught(() => client.getPhoneTemplates());
+    const error = await caught(() => client.send(getPhoneTemplates));
 
     expect(error).toBeInstanceOf(TenantConnectionError);
     expect(error.message).toMatch(
@@ -188,9 +193,9 @@ describe("response bodies", () => {
     "treats a 2xx body that is %s as a TenantResponseError, never a success",
     async (_label, fault, message) => {
       const { client } = harness.client();
-      await client.getPhoneTemplates();
+      await client.send(getPhoneTemplates);
       harness.emulator.injectFault(ROUTES.getPhoneTemplates, fault);
-      const error = await caught(() => client.getPhoneTemplates());
+      const error = await caught(() => client.send(getPhoneTemplates));
       expect(error.name).toBe("TenantResponseError");
       expect(error.message).toMatch(/^GET \/guardian\/factors\/phone\/templates returned 200 with /);
       expect(error.message).toMatch(message);
@@ -199,23 +204,23 @@ describe("response bodies", () => {
 
   it("does not quote the body in the error", async () => {
     const { client } = harness.client();
-    await client.getPhoneTemplates();
+    await client.send(getPhoneTemplates);
     harness.emulator.injectFault(ROUTES.getPhoneTemplates, {
       kind: "malformedBody",
       body: "leaky-body-content",
     });
-    const error = await caught(() => client.getPhoneTemplates());
+    const error = await caught(() => client.send(getPhoneTemplates));
     expect(`${error.message}${JSON.stringify(error)}`).not.toContain("leaky-body-content");
   });
 
   it("keeps fields the schema does not list", async () => {
     const { client } = harness.client();
-    await client.getPhoneTemplates();
+    await client.send(getPhoneTemplates);
     harness.emulator.injectFault(ROUTES.getPhoneTemplates, {
       kind: "malformedBody",
       body: '{"enrollment_message": "e", "verification_message": "v", "added_later": true}',
     });
-    await expect(client.getPhoneTemplates()).resolves.toEqual({
+    await expect(client.send(getPhoneTemplates)).resolves.toEqual({
       enrollment_message: "e",
       verification_message: "v",
       added_later: true,

@@ -2,6 +2,8 @@ import { inspect } from "node:util";
 
 import { ManagementClient, TenantAdminError, TokenCache, resolveTenantConnection } from "../../../src/client";
 import type { TokenCacheKey, IssuedToken } from "../../../src/client";
+import { patchCaptcha } from "../../../src/resources/captchaConfig/api";
+import { getTenantSettings } from "../../../src/resources/tenantSettings/api";
 import { ROUTES, caught, startHarness, unusedPort } from "./support/harness";
 import type { Harness } from "./support/harness";
 
@@ -44,7 +46,9 @@ const scenarios: [string, Scenario][] = [
   [
     "wrong client secret at the token endpoint",
     (tokenCache) =>
-      harness.client({ clientSecret: WRONG_CLIENT_SECRET }, { tokenCache }).client.patchCaptcha(SECRET_BODY),
+      harness
+        .client({ clientSecret: WRONG_CLIENT_SECRET }, { tokenCache })
+        .client.send(patchCaptcha, { body: SECRET_BODY }),
   ],
   [
     "a malformed token response",
@@ -53,7 +57,7 @@ const scenarios: [string, Scenario][] = [
         kind: "malformedBody",
         body: `{"access_token": 5, "echo": "${harness.emulator.clientSecret}"}`,
       });
-      return harness.client({}, { tokenCache }).client.getTenantSettings();
+      return harness.client({}, { tokenCache }).client.send(getTenantSettings);
     },
   ],
   [
@@ -61,13 +65,15 @@ const scenarios: [string, Scenario][] = [
     (tokenCache) =>
       harness
         .client({ apiToken: expiredToken, clientId: "", clientSecret: "" }, { tokenCache })
-        .client.patchCaptcha(SECRET_BODY),
+        .client.send(patchCaptcha, { body: SECRET_BODY }),
   ],
   [
     "a 401 that persists after refreshing the client-credentials token",
     (tokenCache) => {
       const { clientId, clientSecret } = harness.emulator.nonGlobalClient;
-      return harness.client({ clientId, clientSecret }, { tokenCache }).client.patchCaptcha(SECRET_BODY);
+      return harness
+        .client({ clientId, clientSecret }, { tokenCache })
+        .client.send(patchCaptcha, { body: SECRET_BODY });
     },
   ],
   [
@@ -75,41 +81,43 @@ const scenarios: [string, Scenario][] = [
     (tokenCache) =>
       harness
         .client({ apiToken: scopelessToken, clientId: "", clientSecret: "" }, { tokenCache })
-        .client.patchCaptcha(SECRET_BODY),
+        .client.send(patchCaptcha, { body: SECRET_BODY }),
   ],
   [
     "a rate limit beyond the budget",
     (tokenCache) => {
       harness.emulator.injectFault(ROUTES.patchCaptcha, { kind: "rateLimit", resetInSeconds: 120 });
-      return harness.client({}, { tokenCache }).client.patchCaptcha(SECRET_BODY);
+      return harness.client({}, { tokenCache }).client.send(patchCaptcha, { body: SECRET_BODY });
     },
   ],
   [
     "a rate-limited token endpoint",
     (tokenCache) => {
       harness.emulator.injectFault(ROUTES.token, { kind: "rateLimit", resetInSeconds: 120 });
-      return harness.client({}, { tokenCache }).client.patchCaptcha(SECRET_BODY);
+      return harness.client({}, { tokenCache }).client.send(patchCaptcha, { body: SECRET_BODY });
     },
   ],
   [
     "5xx until the retries run out",
     (tokenCache) => {
       harness.emulator.injectFault(ROUTES.patchCaptcha, { kind: "serverError", status: 503 }, 10);
-      return harness.client({}, { tokenCache }).client.patchCaptcha(SECRET_BODY);
+      return harness.client({}, { tokenCache }).client.send(patchCaptcha, { body: SECRET_BODY });
     },
   ],
   [
     "connection resets until the retries run out",
     (tokenCache) => {
       harness.emulator.injectFault(ROUTES.patchCaptcha, { kind: "connectionReset" }, 10);
-      return harness.client({}, { tokenCache }).client.patchCaptcha(SECRET_BODY);
+      return harness.client({}, { tokenCache }).client.send(patchCaptcha, { body: SECRET_BODY });
     },
   ],
   [
     "timeouts until the retries run out",
     (tokenCache) => {
       harness.emulator.injectFault(ROUTES.patchCaptcha, { kind: "delay", ms: 1000 }, 5);
-      return harness.client({ timeoutSeconds: 0.05 }, { tokenCache }).client.patchCaptcha(SECRET_BODY);
+      return harness
+        .client({ timeoutSeconds: 0.05 }, { tokenCache })
+        .client.send(patchCaptcha, { body: SECRET_BODY });
     },
   ],
   [
@@ -124,8 +132,9 @@ const scenarios: [string, Scenario][] = [
         },
         env: {},
       });
-      return new ManagementClient(connection, { tokenCache, sleep: () => Promise.resolve() }).patchCaptcha(
-        SECRET_BODY,
+      return new ManagementClient(connection, { tokenCache, sleep: () => Promise.resolve() }).send(
+        patchCaptcha,
+        { body: SECRET_BODY },
       );
     },
   ],
@@ -136,22 +145,24 @@ const scenarios: [string, Scenario][] = [
         kind: "malformedBody",
         body: JSON.stringify({ hcaptcha: { site_key: 5, secret: CAPTCHA_SECRET } }),
       });
-      return harness.client({}, { tokenCache }).client.patchCaptcha(SECRET_BODY);
+      return harness.client({}, { tokenCache }).client.send(patchCaptcha, { body: SECRET_BODY });
     },
   ],
   [
     "an invalid request body carrying secrets",
     (tokenCache) =>
-      harness.client({}, { tokenCache }).client.patchCaptcha({
-        hcaptcha: { site_key: "s", secret: CAPTCHA_SECRET, extra: API_KEY },
-      } as never),
+      harness.client({}, { tokenCache }).client.send(patchCaptcha, {
+        body: {
+          hcaptcha: { site_key: "s", secret: CAPTCHA_SECRET, extra: API_KEY },
+        } as never,
+      }),
   ],
   [
     "a secret that is too long",
     (tokenCache) =>
-      harness
-        .client({}, { tokenCache })
-        .client.patchCaptcha({ arkose: { site_key: "s", secret: `${CAPTCHA_SECRET}${"x".repeat(100)}` } }),
+      harness.client({}, { tokenCache }).client.send(patchCaptcha, {
+        body: { arkose: { site_key: "s", secret: `${CAPTCHA_SECRET}${"x".repeat(100)}` } },
+      }),
   ],
   [
     "a domain with credentials in it",

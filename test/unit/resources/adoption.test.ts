@@ -1,25 +1,29 @@
 import fc from "fast-check";
 
-import { differingPaths, importIdProblem, withoutFields } from "../../../src/resources/adoption";
-import { OPERATIONS } from "../../../src/wire";
+import { getCaptcha } from "../../../src/resources/captchaConfig/api";
+import { getPhoneNotificationTemplate } from "../../../src/resources/phoneNotificationTemplate/api";
+import { getPhoneTemplates } from "../../../src/resources/phoneTemplates/api";
+import { differingPaths, importIdPath, withoutFields } from "../../../src/resources/tenantObject/adoption";
 
 const host = "my-tenant.eu.example.com";
 
+/** Why the id is not an import id of the object at `pattern` on `expectedHost`, or `undefined`. */
+function importIdProblem(id: unknown, pattern: string, expectedHost: string): string | undefined {
+  const named = importIdPath(id, pattern, expectedHost);
+  return "problem" in named ? named.problem : undefined;
+}
+
 describe("import ids", () => {
-  it.each([
-    [`${host}${OPERATIONS.getCaptcha.path}`],
-    [`MY-TENANT.eu.example.com${OPERATIONS.getCaptcha.path}`],
-  ])("accepts %s for the CAPTCHA configuration", (id) => {
-    expect(importIdProblem(id, OPERATIONS.getCaptcha.path, host)).toBeUndefined();
-  });
+  it.each([[`${host}${getCaptcha.path}`], [`MY-TENANT.eu.example.com${getCaptcha.path}`]])(
+    "accepts %s for the CAPTCHA configuration",
+    (id) => {
+      expect(importIdProblem(id, getCaptcha.path, host)).toBeUndefined();
+    },
+  );
 
   it("accepts a loopback host with its port", () => {
     expect(
-      importIdProblem(
-        `127.0.0.1:4312${OPERATIONS.getPhoneTemplates.path}`,
-        OPERATIONS.getPhoneTemplates.path,
-        "127.0.0.1:4312",
-      ),
+      importIdProblem(`127.0.0.1:4312${getPhoneTemplates.path}`, getPhoneTemplates.path, "127.0.0.1:4312"),
     ).toBeUndefined();
   });
 
@@ -27,22 +31,42 @@ describe("import ids", () => {
     ["", /non-empty string/],
     [42, /non-empty string/],
     [host, /is not <tenant host>\/attack-protection\/captcha/],
-    [`${host}${OPERATIONS.getPhoneTemplates.path}`, /is not <tenant host>\/attack-protection\/captcha/],
-    [`${host}${OPERATIONS.getCaptcha.path}/`, /is not <tenant host>/],
-    [`https://${host}${OPERATIONS.getCaptcha.path}`, /must not have a scheme/],
-    [OPERATIONS.getCaptcha.path, /is not <tenant host>/],
+    [`${host}${getPhoneTemplates.path}`, /is not <tenant host>\/attack-protection\/captcha/],
+    [`${host}${getCaptcha.path}/`, /is not <tenant host>/],
+    [`https://${host}${getCaptcha.path}`, /must not have a scheme/],
+    [getCaptcha.path, /is not <tenant host>/],
     [
-      `other.example.com${OPERATIONS.getCaptcha.path}`,
+      `other.example.com${getCaptcha.path}`,
       /names the tenant other\.example\.com, but this resource manages the tenant my-tenant/,
     ],
   ])("refuses %j", (id, reason) => {
-    expect(importIdProblem(id, OPERATIONS.getCaptcha.path, host)).toMatch(reason);
+    expect(importIdProblem(id, getCaptcha.path, host)).toMatch(reason);
+  });
+
+  it("gives the path an id names, a path parameter included", () => {
+    expect(importIdPath(`${host}${getCaptcha.path}`, getCaptcha.path, host)).toEqual({
+      path: getCaptcha.path,
+    });
+    expect(
+      importIdPath(`${host}/branding/phone/templates/tem_1a2B`, getPhoneNotificationTemplate.path, host),
+    ).toEqual({ path: "/branding/phone/templates/tem_1a2B" });
+  });
+
+  it.each([
+    [`${host}/branding/phone/templates`],
+    [`${host}/branding/phone/templates/`],
+    [`${host}/branding/phone/templates/tem_1/try`],
+    [`${host}/branding/phone/templates/tem 1`],
+  ])("refuses %j for a phone notification template, naming the pattern", (id) => {
+    expect(importIdProblem(id, getPhoneNotificationTemplate.path, host)).toMatch(
+      /is not <tenant host>\/branding\/phone\/templates\/\{id\}/,
+    );
   });
 
   it("gives a one-line reason for any string", () => {
     fc.assert(
       fc.property(fc.string(), (id) => {
-        const problem = importIdProblem(id, OPERATIONS.getCaptcha.path, host);
+        const problem = importIdProblem(id, getCaptcha.path, host);
         return problem === undefined || !/[\r\n]/.test(problem.replace(JSON.stringify(id), ""));
       }),
     );

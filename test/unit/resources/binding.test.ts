@@ -5,8 +5,8 @@ import type { AddressInfo } from "node:net";
 import * as pulumi from "@pulumi/pulumi";
 
 import * as engineLogModule from "../../../src/engine/log";
-import { createCaptchaConfigProvider } from "../../../src/resources/captchaConfigProvider";
-import { createPhoneTemplatesProvider } from "../../../src/resources/phoneTemplatesProvider";
+import { createProvider as createCaptchaConfigProvider } from "../../../src/resources/captchaConfig/provider";
+import { createProvider as createPhoneTemplatesProvider } from "../../../src/resources/phoneTemplates/provider";
 import { configuredContext } from "./support";
 
 // The configured tenant is http://127.0.0.1:1 (nothing listens there): any contact would fail loudly.

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 
-import { createCaptchaConfigProvider } from "../../../src/resources/captchaConfigProvider";
-import { CAPTCHA_PROVIDER_IDS } from "../../../src/wire";
+import { createProvider as createCaptchaConfigProvider } from "../../../src/resources/captchaConfig/provider";
+import { CAPTCHA_PROVIDER_IDS } from "../../../src/resources/captchaConfig/api";
 import { UNKNOWN, configuredContext, failuresOf } from "./support";
 
 const provider = createCaptchaConfigProvider(configuredContext());

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 
-import { createCaptchaConfigProvider } from "../../../src/resources/captchaConfigProvider";
-import { createPhoneTemplatesProvider } from "../../../src/resources/phoneTemplatesProvider";
-import { CAPTCHA_PROVIDER_IDS } from "../../../src/wire";
+import { createProvider as createCaptchaConfigProvider } from "../../../src/resources/captchaConfig/provider";
+import { createProvider as createPhoneTemplatesProvider } from "../../../src/resources/phoneTemplates/provider";
+import { CAPTCHA_PROVIDER_IDS } from "../../../src/resources/captchaConfig/api";
 import { UNKNOWN, configuredContext, recordingLog } from "./support";
 
 // Whole random inputs, every argument at once (the per-block fuzzing of captchaConfig.check.test.ts and the

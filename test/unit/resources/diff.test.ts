@@ -1,5 +1,5 @@
-import { createCaptchaConfigProvider } from "../../../src/resources/captchaConfigProvider";
-import { createPhoneTemplatesProvider } from "../../../src/resources/phoneTemplatesProvider";
+import { createProvider as createCaptchaConfigProvider } from "../../../src/resources/captchaConfig/provider";
+import { createProvider as createPhoneTemplatesProvider } from "../../../src/resources/phoneTemplates/provider";
 import { UNKNOWN, configuredContext, recordingLog } from "./support";
 
 const context = configuredContext();

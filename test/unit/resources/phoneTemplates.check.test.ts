@@ -1,13 +1,13 @@
 import fc from "fast-check";
 
-import { createPhoneTemplatesProvider } from "../../../src/resources/phoneTemplatesProvider";
-import { PhoneTemplateSyntaxError, renderPhoneTemplate } from "../../../src/templates";
-import { managementClientFor } from "../../../src/client";
+import { createProvider as createPhoneTemplatesProvider } from "../../../src/resources/phoneTemplates/provider";
+import { DEFAULT_PHONE_TEMPLATES, renderPhoneTemplate } from "../../../src/resources/phoneTemplates/api";
+import { PhoneTemplateSyntaxError } from "../../../src/templates";
 import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
-import { DEFAULT_PHONE_TEMPLATES } from "../../../src/wire";
+import { LEGACY_PHONE_SETTINGS } from "../../support/tenants";
 import { DOCUMENTED_TEMPLATE } from "../templates/documented";
-import { UNKNOWN, configuredContext, failuresOf, recordingLog } from "./support";
+import { UNKNOWN, atPreview, configuredContext, emulatorContext, failuresOf, recordingLog } from "./support";
 
 const provider = createPhoneTemplatesProvider(configuredContext(), recordingLog());
 const valid = {
@@ -69,98 +69,135 @@ describe("PhoneTemplates check", () => {
     );
   });
 
-  it("warns about an unknown variable instead of failing", async () => {
-    const log = recordingLog();
-    const logged = createPhoneTemplatesProvider(configuredContext(), log);
-    const news = { ...valid, verificationMessage: "{{code}} {{tenant.name}}" };
-    expect((await logged.check({}, news)).failures).toEqual([]);
-    expect(log.lines).toContainEqual(
-      expect.stringMatching(
-        /^warning: verificationMessage uses the variable tenant\.name, which the platform does not document .*did you mean tenant\.friendly_name\?/,
-      ),
-    );
-  });
+  describe("at preview, once the write check passed", () => {
+    let emulator: TenantEmulator;
 
-  it("accepts the documentation's branching template and logs each SMS with its encoding and segments, once", async () => {
-    const log = recordingLog();
-    const logged = createPhoneTemplatesProvider(configuredContext(), log);
-    const news = {
-      enrollmentMessage: DOCUMENTED_TEMPLATE,
-      verificationMessage: `{{code}} ${"é".repeat(160)}`,
-    };
-    expect((await logged.check({}, news)).failures).toEqual([]);
-    await logged.check({}, news);
-    expect(log.lines).toEqual([
-      'info: enrollmentMessage SMS preview: "\\n  \\n  123456 is your verification code to enroll with My Company.\\n  \\n" (69 characters, GSM-7, 1 segment) [friendly name: placeholder "My Company"]',
-      `info: verificationMessage SMS preview: "123456 ${"é".repeat(160)}" (167 characters, GSM-7, 2 segments) [friendly name: placeholder "My Company"]`,
-      "warning: verificationMessage needs 2 SMS segments (167 septets); each segment is billed as one SMS",
-    ]);
-  });
+    beforeAll(async () => {
+      emulator = await startEmulator({ rateLimit: false, settings: LEGACY_PHONE_SETTINGS });
+    });
+    afterAll(() => emulator.close());
 
-  it("logs nothing for templates that fail", async () => {
-    const log = recordingLog();
-    const logged = createPhoneTemplatesProvider(configuredContext(), log);
-    await logged.check({}, { ...valid, enrollmentMessage: "{% if %}" });
-    expect(log.lines).toEqual([]);
+    it("warns about an unknown variable instead of failing", async () => {
+      const log = recordingLog();
+      const logged = createPhoneTemplatesProvider(emulatorContext(emulator), log);
+      const news = { ...valid, verificationMessage: "{{code}} {{tenant.name}}" };
+      expect((await logged.check({}, atPreview(news))).failures).toEqual([]);
+      expect(log.lines).toContainEqual(
+        expect.stringMatching(
+          /^warning: verificationMessage uses the variable tenant\.name, which the platform does not document .*did you mean tenant\.friendly_name\?/,
+        ),
+      );
+    });
+
+    it("accepts the documentation's branching template and logs each SMS with its encoding and segments, once", async () => {
+      const log = recordingLog();
+      const logged = createPhoneTemplatesProvider(emulatorContext(emulator), log);
+      const news = atPreview({
+        enrollmentMessage: DOCUMENTED_TEMPLATE,
+        verificationMessage: `{{code}} ${"é".repeat(160)}`,
+      });
+      expect((await logged.check({}, news)).failures).toEqual([]);
+      await logged.check({}, news);
+      expect(log.lines).toEqual([
+        'info: enrollmentMessage SMS preview: "\\n  \\n  123456 is your verification code to enroll with My Company.\\n  \\n" (69 characters, GSM-7, 1 segment) [friendly name: placeholder "My Company"]',
+        `info: verificationMessage SMS preview: "123456 ${"é".repeat(153)}…" and 7 more characters (167 characters, GSM-7, 2 segments) [friendly name: placeholder "My Company"]`,
+        "warning: verificationMessage needs 2 SMS segments (167 septets); each segment is billed as one SMS",
+      ]);
+    });
+
+    it("logs nothing for templates that fail", async () => {
+      const log = recordingLog();
+      const logged = createPhoneTemplatesProvider(emulatorContext(emulator), log);
+      await logged.check({}, atPreview({ ...valid, enrollmentMessage: "{% if %}" }));
+      expect(log.lines).toEqual([]);
+    });
+
+    it("logs nothing outside a preview", async () => {
+      const log = recordingLog();
+      const logged = createPhoneTemplatesProvider(emulatorContext(emulator), log);
+      emulator.clearRequestLog();
+      expect((await logged.check({}, valid)).failures).toEqual([]);
+      expect(log.lines).toEqual([]);
+      expect(emulator.requestLog).toEqual([]);
+    });
+
+    it("logs nothing when the write check fails, and fails the check instead", async () => {
+      const log = recordingLog();
+      const modern = await startEmulator({ rateLimit: false });
+      try {
+        const logged = createPhoneTemplatesProvider(emulatorContext(modern), log);
+        const failures = (await logged.check({}, atPreview(valid))).failures ?? [];
+        expect(failures).toHaveLength(1);
+        expect(failures[0]?.reason).toMatch(
+          /^PhoneTemplates cannot be written to http:\/\/127\.0\.0\.1:\d+: http:\/\/127\.0\.0\.1:\d+ uses the Unified Phone Experience/,
+        );
+        expect(log.lines).toEqual([]);
+      } finally {
+        await modern.close();
+      }
+    });
   });
 
   describe("the friendly name in the preview", () => {
     let emulator: TenantEmulator;
 
     beforeAll(async () => {
-      emulator = await startEmulator();
-      await emulator.tenant.updateSettings({ friendly_name: "Acme Bank" });
+      emulator = await startEmulator({
+        rateLimit: false,
+        settings: { ...LEGACY_PHONE_SETTINGS, friendly_name: "Acme Bank" },
+      });
     });
     afterAll(() => emulator.close());
 
-    it("is read from the tenant once an earlier request of the process fetched a token", async () => {
+    it("is read from the tenant with the token the write check fetched", async () => {
       const log = recordingLog();
-      const context = configuredContext({
-        "tenant-admin:domain": emulator.domain,
-        "tenant-admin:clientId": emulator.clientId,
-        "tenant-admin:clientSecret": emulator.clientSecret,
-      });
-      await managementClientFor(context.connection(undefined)).getPhoneTemplates();
+      const context = emulatorContext(emulator);
       emulator.clearRequestLog();
-      await createPhoneTemplatesProvider(context, log).check({}, valid);
+      await createPhoneTemplatesProvider(context, log).check({}, atPreview(valid));
       expect(log.lines[0]).toBe(
         'info: enrollmentMessage SMS preview: "123456 is your code" (19 characters, GSM-7, 1 segment)',
       );
       expect(log.lines[1]).toContain('"Code: 123456 for Acme Bank"');
-      expect(emulator.requestLog.map((entry) => `${entry.method} ${entry.path}`)).toEqual([
+      // The write check's probe (is the tenant on the legacy phone set-up?), then the friendly name.
+      const apiRequests = emulator.requestLog.filter((entry) => entry.path !== "/oauth/token");
+      expect(apiRequests.map((entry) => `${entry.method} ${entry.path}`)).toEqual([
+        "GET /api/v2/tenants/settings",
         "GET /api/v2/tenants/settings",
       ]);
     });
 
-    it("is a placeholder, with no request at all, for an API token", async () => {
+    it("is a placeholder for an API token, read by nothing but the write check", async () => {
       const log = recordingLog();
-      const context = configuredContext({
-        "tenant-admin:domain": emulator.domain,
+      const context = emulatorContext(emulator, {
         "tenant-admin:apiToken": await emulator.issueToken(),
         "tenant-admin:clientId": "",
         "tenant-admin:clientSecret": "",
       });
       emulator.clearRequestLog();
-      await createPhoneTemplatesProvider(context, log).check({}, valid);
+      await createPhoneTemplatesProvider(context, log).check({}, atPreview(valid));
       expect(log.lines[1]).toContain(
         '"Code: 123456 for My Company" (27 characters, GSM-7, 1 segment) [friendly name: placeholder "My Company"]',
       );
-      expect(emulator.requestLog).toEqual([]);
+      expect(emulator.requestLog.map((entry) => `${entry.method} ${entry.path}`)).toEqual([
+        "GET /api/v2/tenants/settings",
+      ]);
     });
 
-    it("is a placeholder, with no request at all, while client credentials have no token yet", async () => {
+    it("is never shown when client credentials get no token: the write check fails", async () => {
       const log = recordingLog();
-      const context = configuredContext({
-        "tenant-admin:domain": emulator.domain,
-        "tenant-admin:clientId": emulator.clientId,
-        "tenant-admin:clientSecret": emulator.clientSecret,
+      const context = emulatorContext(emulator, {
         "tenant-admin:audience": `${emulator.domain}/api/v2/other-audience/`,
       });
       emulator.clearRequestLog();
-      await createPhoneTemplatesProvider(context, log).check({}, valid);
-      expect(log.lines[1]).toContain('"Code: 123456 for My Company"');
-      expect(log.lines[1]).toContain('[friendly name: placeholder "My Company"]');
-      expect(emulator.requestLog).toEqual([]);
+      const failures = (await createPhoneTemplatesProvider(context, log).check({}, atPreview(valid)))
+        .failures;
+      expect(failures?.map((failure) => failure.reason)).toEqual([
+        expect.stringMatching(/^PhoneTemplates cannot be written: .*POST \/oauth\/token failed: 403 /),
+      ]);
+      expect(log.lines).toEqual([]);
+      expect(emulator.requestLog.map((entry) => `${entry.method} ${entry.path}`)).toEqual([
+        "POST /oauth/token",
+      ]);
     });
   });
 

@@ -1,7 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 
-import { ProviderContext } from "../../../src/engine/tenantArgs";
-import type { PreviewLog } from "../../../src/resources/phoneTemplatePreview";
+import type { TenantEmulator } from "../../../src/emulator";
+import { ProviderContext } from "../../../src/engine/providerContext";
+import { DRY_RUN_KEY } from "../../../src/resources/tenantObject/inputs";
+import type { PreviewLog } from "../../../src/resources/tenantObject/templateChecks";
 
 /** A provider context configured as a stack with a loopback tenant and client credentials. */
 export function configuredContext(values: Record<string, string> = {}): ProviderContext {
@@ -14,6 +16,27 @@ export function configuredContext(values: Record<string, string> = {}): Provider
   };
   context.configure({ get: (key: string) => config[key], require: (key: string) => config[key] ?? "" });
   return context;
+}
+
+/** A provider context whose stack addresses the emulator with its global client (`values` on top). */
+export function emulatorContext(
+  emulator: TenantEmulator,
+  values: Record<string, string> = {},
+): ProviderContext {
+  return configuredContext({
+    "tenant-admin:domain": emulator.domain,
+    "tenant-admin:clientId": emulator.clientId,
+    "tenant-admin:clientSecret": emulator.clientSecret,
+    ...values,
+  });
+}
+
+/**
+ * The inputs as a resource sends them during `pulumi preview`: check then runs the write check and, when it
+ * passes, shows the resource's preview lines (a template's SMS, its warnings).
+ */
+export function atPreview<T extends object>(news: T): T {
+  return { ...news, [DRY_RUN_KEY]: true };
 }
 
 /** The failures of a check, as `property: reason` lines. */

@@ -1,6 +1,12 @@
 import { renderContext } from "../../../src/templates";
-import { LEGACY_PHONE_DIALECT, PHONE_TEMPLATE_VARIABLES } from "../../../src/resources/phoneTemplates/dialect";
-import { BRANDING_PHONE_DIALECT, brandingPhoneDialect } from "../../../src/resources/phoneNotificationTemplate/dialect";
+import {
+  LEGACY_PHONE_DIALECT,
+  PHONE_TEMPLATE_VARIABLES,
+} from "../../../src/resources/phoneTemplates/dialect";
+import {
+  BRANDING_PHONE_DIALECT,
+  brandingPhoneDialect,
+} from "../../../src/resources/phoneNotificationTemplate/dialect";
 import type { TemplateDialect, TemplateSample } from "../../../src/templates";
 import { ENABLED_LOCALES } from "../../../src/resources/tenantSettings/names";
 

@@ -1,6 +1,9 @@
 import { reviewTemplate } from "../../../src/templates";
 import { LEGACY_PHONE_DIALECT } from "../../../src/resources/phoneTemplates/dialect";
-import { BRANDING_PHONE_DIALECT, brandingPhoneDialect } from "../../../src/resources/phoneNotificationTemplate/dialect";
+import {
+  BRANDING_PHONE_DIALECT,
+  brandingPhoneDialect,
+} from "../../../src/resources/phoneNotificationTemplate/dialect";
 import type { ReviewOptions } from "../../../src/templates";
 import { DEFAULT_PHONE_TEMPLATES } from "../../../src/resources/phoneTemplates/api";
 import { BRANDING_DEFAULT_BODIES, CODE_TYPES } from "./brandingDefaults";

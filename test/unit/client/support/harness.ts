@@ -7,16 +7,20 @@ import type {
   TenantConnectionSettings,
 } from "../../../../src/client";
 import { startEmulator } from "../../../../src/emulator";
-import { AUTH_PATHS, operationRoute } from "../../../../src/wire";
 import type { EmulatorOptions, EmulatorRoute, TenantEmulator } from "../../../../src/emulator";
+import { getCaptcha, patchCaptcha } from "../../../../src/resources/captchaConfig/api";
+import { getPhoneTemplates, putPhoneTemplates } from "../../../../src/resources/phoneTemplates/api";
+import { getTenantSettings } from "../../../../src/resources/tenantSettings/api";
+import { AUTH_PATHS, routeOf } from "../../../../src/wire";
+import { LEGACY_PHONE_SETTINGS } from "../../../support/tenants";
 
-/** The emulator routes the client calls, by operation. */
+/** The emulator routes the client calls, by endpoint. */
 export const ROUTES = {
-  getCaptcha: operationRoute("getCaptcha"),
-  patchCaptcha: operationRoute("patchCaptcha"),
-  getSettings: operationRoute("getTenantSettings"),
-  getPhoneTemplates: operationRoute("getPhoneTemplates"),
-  putPhoneTemplates: operationRoute("putPhoneTemplates"),
+  getCaptcha: routeOf(getCaptcha),
+  patchCaptcha: routeOf(patchCaptcha),
+  getSettings: routeOf(getTenantSettings),
+  getPhoneTemplates: routeOf(getPhoneTemplates),
+  putPhoneTemplates: routeOf(putPhoneTemplates),
   token: `POST ${AUTH_PATHS.token}`,
 } as const satisfies Record<string, EmulatorRoute>;
 
@@ -51,9 +55,13 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** Starts an emulator (no rate limit unless asked) on a free loopback port. */
+/**
+ * Starts an emulator (no rate limit unless asked) on a free loopback port. Its tenant uses the legacy phone
+ * set-up unless `options.settings` says otherwise, so the legacy phone templates, the client's cheapest
+ * read and write, answer.
+ */
 export async function startHarness(options: EmulatorOptions = {}): Promise<Harness> {
-  const emulator = await startEmulator({ rateLimit: false, ...options });
+  const emulator = await startEmulator({ rateLimit: false, settings: LEGACY_PHONE_SETTINGS, ...options });
   const connection = (settings: TenantConnectionSettings = {}): TenantConnection => {
     // Timeouts below the configurable minimum (1 s) keep the timeout tests fast: set on the resolved connection.
     const { timeoutSeconds, ...rest } = settings;
