@@ -17,7 +17,7 @@ export interface AnalyzedTemplate {
 /**
  * Parses a template and analyzes the variables it reads from its context (not those it assigns itself).
  *
- * @throws PhoneTemplateSyntaxError or TemplateLimitError as {@link parseTemplate} does.
+ * @throws TemplateSyntaxError or TemplateLimitError as {@link parseTemplate} does.
  */
 export function analyzeTemplate(source: string): AnalyzedTemplate {
   const parsed = parseTemplate(source);

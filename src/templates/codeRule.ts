@@ -3,7 +3,7 @@ import type { Template } from "liquidjs";
 import type { AnalyzedTemplate } from "./analysis";
 import type { TemplateDialect } from "./dialect";
 import { renderContext } from "./dialect";
-import { PhoneTemplateSyntaxError, TemplateLimitError } from "./errors";
+import { TemplateSyntaxError, TemplateLimitError } from "./errors";
 import { RENDER_TIME_LIMIT_MS, limitMessage } from "./limits";
 import { renderParsed } from "./liquid";
 import { probeCode, sampleOf } from "./samples";
@@ -17,7 +17,7 @@ export function failureReason(error: unknown, parsed: Template[]): string {
     const hint = loopHint(parsed);
     if (hint !== undefined) return limitMessage(error.limit, hint);
   }
-  if (error instanceof TemplateLimitError || error instanceof PhoneTemplateSyntaxError) return error.message;
+  if (error instanceof TemplateLimitError || error instanceof TemplateSyntaxError) return error.message;
   throw error;
 }
 

@@ -1,6 +1,6 @@
 /** A template the Liquid parser refuses, or that fails while rendering, with the position liquidjs reports. */
-export class PhoneTemplateSyntaxError extends Error {
-  override readonly name = "PhoneTemplateSyntaxError";
+export class TemplateSyntaxError extends Error {
+  override readonly name = "TemplateSyntaxError";
 
   constructor(
     /** The parser's own message, without its position. */

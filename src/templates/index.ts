@@ -14,7 +14,7 @@ export type {
   TemplateSample,
 } from "./dialect";
 export { DEFAULT_FRIENDLY_NAME, SAMPLE_CODE, renderContext } from "./dialect";
-export { PhoneTemplateSyntaxError, TemplateLimitError } from "./errors";
+export { TemplateSyntaxError, TemplateLimitError } from "./errors";
 export type { TemplateLimit } from "./errors";
 export {
   MEMORY_LIMIT,

@@ -1,7 +1,7 @@
 import type * as LiquidModule from "liquidjs";
 import type { Context, Emitter, Liquid, Template } from "liquidjs";
 
-import { PhoneTemplateSyntaxError, TemplateLimitError } from "./errors";
+import { TemplateSyntaxError, TemplateLimitError } from "./errors";
 import { liquidjs } from "./lazyLiquid";
 import type { TemplateLimit } from "./errors";
 import {
@@ -122,7 +122,7 @@ function limitOf(error: unknown): TemplateLimit | undefined {
 
 /**
  * A liquidjs failure as one of ours: a limit as a {@link TemplateLimitError}, another liquidjs error as a
- * {@link PhoneTemplateSyntaxError}; anything else passes through.
+ * {@link TemplateSyntaxError}; anything else passes through.
  */
 export function templateError(error: unknown, template: string): unknown {
   const { LiquidError } = liquidjs();
@@ -148,14 +148,14 @@ export function templateError(error: unknown, template: string): unknown {
     return new TemplateLimitError(limit, message, position);
   }
   const reason = oneLine(error.message.split("\n")[0] ?? error.message).replace(/, line:\d+, col:\d+$/, "");
-  return new PhoneTemplateSyntaxError(reason, line, column);
+  return new TemplateSyntaxError(reason, line, column);
 }
 
 /**
  * Parses a template, refusing one longer than {@link TEMPLATE_MAX_LENGTH} or nested deeper than
  * {@link NESTING_MAX_DEPTH} before the parser recurses into it.
  *
- * @throws PhoneTemplateSyntaxError when liquidjs refuses the template.
+ * @throws TemplateSyntaxError when liquidjs refuses the template.
  * @throws TemplateLimitError when the template is too long or nests too deeply.
  */
 export function parseTemplate(template: string): Template[] {
@@ -179,7 +179,7 @@ export function parseTemplate(template: string): Template[] {
 /**
  * Renders a parsed template by `deadline` (a `performance.now()` time), within the memory and output limits.
  *
- * @throws PhoneTemplateSyntaxError when rendering fails (an error in a filter's arguments).
+ * @throws TemplateSyntaxError when rendering fails (an error in a filter's arguments).
  * @throws TemplateLimitError when the rendering runs past the deadline or over a limit.
  */
 export function renderParsed(

@@ -69,7 +69,7 @@ export function smsMultiSegmentWarning(
  * its encoding and segment count, every locale whose SMS needs more than one segment, and the lines to print.
  * All its renderings share one render time limit.
  *
- * @throws PhoneTemplateSyntaxError or TemplateLimitError for a template {@link reviewTemplate} refuses.
+ * @throws TemplateSyntaxError or TemplateLimitError for a template {@link reviewTemplate} refuses.
  */
 export function previewSms(template: string, dialect: TemplateDialect, values: SmsPreviewValues): SmsPreview {
   const analyzed = analyzeTemplate(template);

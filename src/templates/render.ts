@@ -6,7 +6,7 @@ import { parseTemplate, renderParsed } from "./liquid";
 /**
  * Renders a template of a dialect with one sample's values, within the template limits.
  *
- * @throws PhoneTemplateSyntaxError when the template does not parse or fails while rendering.
+ * @throws TemplateSyntaxError when the template does not parse or fails while rendering.
  * @throws TemplateLimitError when it is too long, nests too deeply, or its rendering runs over the time,
  *   output or memory limit.
  */

@@ -104,7 +104,7 @@ const BRANDING_FREE_FORM = [
 ];
 
 /**
- * The branding phone notification templates (`/branding/phone/templates`: otp_verify, otp_enroll,
+ * The branding phone notification templates (otp_verify, otp_enroll,
  * change_password, blocked_account, password_breach): `body.text` is sent by SMS and `body.voice` read out
  * in a call, each its own template. The code's voice form is not documented: its digits are left as they are.
  */

@@ -68,7 +68,7 @@ export interface PhoneTemplateValues {
  * `requestInfo.lang`, `tenant.friendly_name`, `custom_domain.*` and `pause`, within the template limits on
  * its length, nesting, render time, output and allocations.
  *
- * @throws PhoneTemplateSyntaxError when the template does not parse (an unclosed tag, an unknown tag or
+ * @throws TemplateSyntaxError when the template does not parse (an unclosed tag, an unknown tag or
  *   filter), or fails while rendering.
  * @throws TemplateLimitError when the template or its rendering exceeds a template limit.
  * @example renderPhoneTemplate("{{code}} for {{tenant.friendly_name}}", { code: "42", friendlyName: "Acme" }) // "42 for Acme"

@@ -2,7 +2,7 @@ import fc from "fast-check";
 
 import { createProvider as createPhoneTemplatesProvider } from "../../../src/resources/phoneTemplates/provider";
 import { DEFAULT_PHONE_TEMPLATES, renderPhoneTemplate } from "../../../src/resources/phoneTemplates/api";
-import { PhoneTemplateSyntaxError } from "../../../src/templates";
+import { TemplateSyntaxError } from "../../../src/templates";
 import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
 import { LEGACY_PHONE_SETTINGS } from "../../support/tenants";
@@ -225,7 +225,7 @@ describe("PhoneTemplates check", () => {
         try {
           acceptable = text.trim() !== "" && shows(text, "sms", "5812") && shows(text, "voice", "5.8.1.2");
         } catch (error) {
-          expect(error).toBeInstanceOf(PhoneTemplateSyntaxError);
+          expect(error).toBeInstanceOf(TemplateSyntaxError);
           acceptable = false;
         }
         expect(failures.length === 0).toBe(acceptable);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 
-import { PhoneTemplateSyntaxError, TemplateLimitError, reviewTemplate } from "../../../src/templates";
+import { TemplateSyntaxError, TemplateLimitError, reviewTemplate } from "../../../src/templates";
 import { LEGACY_PHONE_DIALECT, renderPhoneTemplate } from "../../../src/resources/phoneTemplates/dialect";
 import { BRANDING_PHONE_DIALECT } from "../../../src/resources/phoneNotificationTemplate/dialect";
 import type { TemplateReview } from "../../../src/templates";
@@ -102,7 +102,7 @@ describe("the template limits", () => {
   });
 
   it("leaves other rendering failures as syntax errors with their position", () => {
-    expect(() => renderPhoneTemplate("{{code}}\n{{ code | append }}")).toThrow(PhoneTemplateSyntaxError);
+    expect(() => renderPhoneTemplate("{{code}}\n{{ code | append }}")).toThrow(TemplateSyntaxError);
   });
 
   const multilingual =

@@ -1,4 +1,4 @@
-import { PhoneTemplateSyntaxError } from "../../../src/templates";
+import { TemplateSyntaxError } from "../../../src/templates";
 import { renderPhoneTemplate } from "../../../src/resources/phoneTemplates/dialect";
 import type { PhoneTemplateValues } from "../../../src/resources/phoneTemplates/dialect";
 import { DOCUMENTED_TEMPLATE } from "./documented";
@@ -121,7 +121,7 @@ describe("renderPhoneTemplate", () => {
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toBeInstanceOf(PhoneTemplateSyntaxError);
+    expect(thrown).toBeInstanceOf(TemplateSyntaxError);
     expect(thrown).toMatchObject({
       line,
       column,
