@@ -59,7 +59,7 @@ export async function exportTenant(options: ExportOptions): Promise<ExportResult
   const directory = resolve(options.out);
   refuseUnusable(directory, options.force === true);
   if (options.projectName !== undefined) checkProjectName(options.projectName);
-  const connection = resolveTenantConnection({ env: options.env ?? process.env });
+  const connection = resolveTenantConnection({ env: options.env ?? process.env, readsConfig: false });
   const objects = await readTenant(connection);
   // src/cli and dist/cli are both two levels below the package root.
   const source = packageSource(resolve(__dirname, "..", ".."));

@@ -87,22 +87,28 @@ async function main(args: readonly string[]): Promise<void> {
   const lines = [
     `Exported ${result.tenant} to ${shown}: ${Object.keys(result.files).sort().join(", ")}`,
     ...result.skipped.map((reason) => `Skipped: ${reason}`),
-  ];
-  if (result.secrets.length > 0) {
-    lines.push(
-      "The tenant never returns secrets. Set each one in the stack (the command prompts for the value):",
-      ...result.secrets.map(
-        ({ key, description }) => `  pulumi config set --secret ${key}    # ${description}`,
-      ),
-    );
-  }
-  lines.push(
+    `It depends on pulumi-tenant-admin ${result.packageSource.spec}: ${result.packageSource.reason}.`,
     "Next:",
-    `  cd ${shown} && npm install && pulumi stack init`,
-    ...(result.secrets.length > 0 ? ["  (set the secrets above)"] : []),
-    "  pulumi preview: it shows the creates and nothing else; pulumi up writes the same values back",
-  );
+    `  cd ${shellWord(shown)}`,
+    "  npm install",
+    `  pulumi stack init ${STACK_NAME}`,
+    ...result.secrets.map(
+      ({ key, description }) =>
+        `  pulumi config set --secret ${key}    # ${description}: the tenant never returns it; the command prompts`,
+    ),
+    "  pulumi preview    # shows the creates and nothing else; pulumi up then writes the same values back",
+    "The program reaches the tenant as this command did (AUTH0_DOMAIN and its credentials in the environment), " +
+      "or through the stack config tenant-admin:domain and credentials.",
+  ];
   process.stdout.write(`${lines.join("\n")}\n`);
+}
+
+/** The stack the printed steps create. */
+const STACK_NAME = "dev";
+
+/** A path as one shell word. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -105,6 +105,11 @@ export interface TenantConnectionSources {
   explicit?: TenantConnectionSettings | undefined;
   /** Stack config values of namespace `tenant-admin`. */
   config?: TenantConnectionSettings | undefined;
+  /**
+   * Whether the caller reads a stack config at all (the provider and programs do; `tenant-admin export` reads
+   * the environment alone): messages about missing settings name only what is read. Default `true`.
+   */
+  readsConfig?: boolean | undefined;
   /** Environment variables; default `process.env`. */
   env?: Record<string, string | undefined>;
 }
@@ -228,7 +233,7 @@ export function resolveTenantConnection(sources: TenantConnectionSources): Tenan
   const config = fromSource(sources.config, "config");
   const env = fromEnv(sources.env ?? process.env);
   const merged: ResolvedInput = { ...withoutOtherTenantsCredentials(env, config), ...config };
-  return build(merged, "stack", env.domain !== undefined);
+  return build(merged, sources.readsConfig === false ? "env" : "stack", env.domain !== undefined);
 }
 
 const CREDENTIAL_FIELDS: readonly Field[] = [
@@ -260,11 +265,16 @@ function sameTenant(left: string, right: string): boolean {
   }
 }
 
-function build(input: ResolvedInput, mode: "explicit" | "stack", envHasDomain = false): TenantConnection {
+/** Where settings are read: a `tenant` argument, the stack config and the environment, or the environment alone. */
+type Mode = "explicit" | "stack" | "env";
+
+function build(input: ResolvedInput, mode: Mode, envHasDomain = false): TenantConnection {
   if (input.domain === undefined) {
     throw new TenantConfigError(
-      `No tenant domain: set the stack config key ${CONFIG_KEYS.domain} ` +
-        `(pulumi config set ${CONFIG_KEYS.domain} my-tenant.example.com) or the environment variable ${ENV_VARS.domain}.`,
+      mode === "env"
+        ? `No tenant domain: set the environment variable ${ENV_VARS.domain} (e.g. my-tenant.example.com).`
+        : `No tenant domain: set the stack config key ${CONFIG_KEYS.domain} ` +
+            `(pulumi config set ${CONFIG_KEYS.domain} my-tenant.example.com) or the environment variable ${ENV_VARS.domain}.`,
     );
   }
   const baseUrl = normalizeDomain(input.domain.value, nameOf("domain", input.domain.level));
@@ -302,11 +312,7 @@ function build(input: ResolvedInput, mode: "explicit" | "stack", envHasDomain = 
   };
 }
 
-function chooseCredentials(
-  input: ResolvedInput,
-  mode: "explicit" | "stack",
-  host: string,
-): TenantCredentials {
+function chooseCredentials(input: ResolvedInput, mode: Mode, host: string): TenantCredentials {
   const { clientId, clientSecret, apiToken, clientAssertionPrivateKey, clientAssertionSigningAlg } = input;
   // As the platform's Terraform provider: a token, when set, is used and client credentials are ignored.
   if (apiToken !== undefined) return { kind: "apiToken", token: apiToken.value };
@@ -343,6 +349,13 @@ function chooseCredentials(
         : clientAssertionPrivateKey !== undefined
           ? ` (${nameOf("clientAssertionPrivateKey", clientAssertionPrivateKey.level)} is set, but no client id)`
           : "";
+  if (mode === "env") {
+    throw new TenantConfigError(
+      `No credentials for tenant ${host}${missing}: set the environment variables ${ENV_VARS.clientId} and ` +
+        `${ENV_VARS.clientSecret}, or ${ENV_VARS.apiToken}, or ${ENV_VARS.clientId} and ` +
+        `${ENV_VARS.clientAssertionPrivateKey}.`,
+    );
+  }
   throw new TenantConfigError(
     `No credentials for tenant ${host}${missing}: set the stack config keys ${CONFIG_KEYS.clientId} and ` +
       `${CONFIG_KEYS.clientSecret} (pulumi config set --secret ${CONFIG_KEYS.clientSecret} <secret>) or the ` +

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 
 import {
   AUTH_PATHS,
@@ -21,6 +21,11 @@ export interface TokenCacheKey {
   baseUrl: string;
   clientId: string;
   audience: string;
+  /**
+   * A hash of the credential the token was fetched with (the client secret or the assertion key), so a caller
+   * with other credentials for the same client never gets it: its own credentials must earn a token.
+   */
+  credential?: string | undefined;
 }
 
 /** A token as the token endpoint issued it. */
@@ -119,7 +124,7 @@ export class TokenCache {
 }
 
 function cacheId(key: TokenCacheKey): string {
-  return JSON.stringify([key.baseUrl, key.clientId, key.audience]);
+  return JSON.stringify([key.baseUrl, key.clientId, key.audience, key.credential ?? ""]);
 }
 
 const SHARED_CACHE = Symbol.for("pulumi-tenant-admin.client.tokenCache");
@@ -262,17 +267,20 @@ export function accessTokenSource(
     const token = credentials.token;
     return { getToken: () => Promise.resolve(token) };
   }
+  const secret = credentials.kind === "clientCredentials" ? credentials.clientSecret : credentials.privateKey;
   const key: TokenCacheKey = {
     baseUrl: connection.baseUrl,
     clientId: credentials.clientId,
     audience: connection.audience,
+    credential: createHash("sha256").update(secret).digest("hex"),
   };
+  const target = { baseUrl: key.baseUrl, clientId: key.clientId, audience: key.audience };
   const fetchToken =
     credentials.kind === "clientCredentials"
-      ? () => requestClientCredentialsToken(transport, { ...key, clientSecret: credentials.clientSecret })
+      ? () => requestClientCredentialsToken(transport, { ...target, clientSecret: credentials.clientSecret })
       : () =>
           requestClientAssertionToken(transport, {
-            ...key,
+            ...target,
             privateKey: credentials.privateKey,
             signingAlg: credentials.signingAlg,
           });

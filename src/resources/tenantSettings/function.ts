@@ -3,10 +3,11 @@ import * as pulumi from "@pulumi/pulumi";
 import type { CamelCaseKey, CamelCased } from "../../client/casing";
 import { toCamelDeep, toCamelKey } from "../../client/casing";
 import { resolveTenantConnection } from "../../client/connection";
-import { TenantConfigError } from "../../client/errors";
+import { TenantAdminError, TenantConfigError } from "../../client/errors";
 import { engineLog } from "../../engine/log";
 import { programStackConfig } from "../../engine/providerContext";
 import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
+import { onTenantMessage } from "../tenantObject/providerFailure";
 import type { TenantSettingsField, TenantSettingsResponse } from "./api";
 import {
   TENANT_SETTINGS_FIELDS,
@@ -118,9 +119,20 @@ export async function getTenantSettings<
   // Loaded at the first call: a program that imports the package without reading settings does not load it.
   const { managementClientFor } = await import("../../client/managementClient");
   const query = settingsQuery(fields, args.includeFields);
-  const response = await managementClientFor(connection, { log: engineLog }).send(getTenantSettingsEndpoint, {
-    query,
-  });
+  let response;
+  try {
+    response = await managementClientFor(connection, { log: engineLog }).send(getTenantSettingsEndpoint, {
+      query,
+    });
+  } catch (error) {
+    // Pulumi prints the message alone: it names the tenant and what to check, as a resource's error does.
+    if (error instanceof TenantAdminError) {
+      Object.defineProperty(error, "message", {
+        value: `getTenantSettings: ${onTenantMessage(connection.baseUrl, error)}`,
+      });
+    }
+    throw error;
+  }
   // The service honoured `fields`, so the settings hold exactly the selected ones.
   const settings: SelectedTenantSettings<F, I> = toCamelDeep(response, TENANT_SETTINGS_VERBATIM_PATHS);
   return settings;

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 import { TenantApiError, TokenCache, TokenRequestError } from "../../../src/client";
 import type { TokenCacheKey } from "../../../src/client";
 import { getCaptcha, patchCaptcha } from "../../../src/resources/captchaConfig/api";
@@ -13,9 +15,15 @@ beforeAll(async () => {
 afterAll(() => harness.close());
 beforeEach(() => harness.reset());
 
+/** The cache key the harness's clients use: the tenant, the client, and a hash of its secret. */
 function cacheKey(): TokenCacheKey {
-  const { url, clientId, audience } = harness.emulator;
-  return { baseUrl: url, clientId, audience };
+  const { url, clientId, audience, clientSecret } = harness.emulator;
+  return {
+    baseUrl: url,
+    clientId,
+    audience,
+    credential: createHash("sha256").update(clientSecret).digest("hex"),
+  };
 }
 
 describe("client-credentials tokens", () => {
@@ -42,6 +50,13 @@ describe("client-credentials tokens", () => {
       `${ROUTES.getPhoneTemplates} 200`,
       `${ROUTES.getPhoneTemplates} 200`,
     ]);
+  });
+
+  it("never hands a token to a client of the same id with other credentials: they earn their own", async () => {
+    const tokenCache = new TokenCache();
+    await harness.client({}, { tokenCache }).client.send(getPhoneTemplates);
+    const wrong = harness.client({ clientSecret: "not-the-secret" }, { tokenCache });
+    expect(await caught(() => wrong.client.send(getPhoneTemplates))).toBeInstanceOf(TokenRequestError);
   });
 
   it("drops a rejected token on a 401 and retries once with a fresh one", async () => {

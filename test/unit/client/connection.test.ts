@@ -340,6 +340,21 @@ describe("resolveTenantConnection: choosing credentials", () => {
   });
 });
 
+describe("resolveTenantConnection: a caller that reads the environment alone (tenant-admin export)", () => {
+  it.each<[string, Record<string, string>, RegExp]>([
+    ["no domain", {}, /^No tenant domain: set the environment variable AUTH0_DOMAIN/],
+    [
+      "no credentials",
+      { AUTH0_DOMAIN: "t.example.com" },
+      /AUTH0_CLIENT_ID and AUTH0_CLIENT_SECRET, or AUTH0_API_TOKEN/,
+    ],
+  ])("names only environment variables when %s", (_case, env, message) => {
+    const resolve = () => resolveTenantConnection({ env, readsConfig: false });
+    expect(resolve).toThrow(message);
+    expect(resolve).not.toThrow(/tenant-admin:/);
+  });
+});
+
 describe("resolveTenantConnection: missing and invalid settings", () => {
   it("names the config key, a pulumi command and the environment variable when the domain is missing", () => {
     expect(configError({ config: cc }).message).toBe(
