@@ -1,7 +1,13 @@
 import type { Endpoint, HttpMethod } from "../wire/endpoint";
+import { HttpError } from "./errors";
 import type { DocumentRules, ObjectEmulation } from "./rules";
 import type { MemoryTenantStore } from "./tenantStore";
 import { parsePayload } from "./validation";
+
+/** A write the API would refuse, as an error whose message says what the API would answer. */
+function refusedWrite(method: string, path: string, status: number, message: string): Error {
+  return new Error(`${method} ${path} would be refused: ${status} ${message}`);
+}
 
 /**
  * Out-of-band access to the tenant's data, for tests and set-ups: read what the API stored, and change it
@@ -63,9 +69,16 @@ export function tenantControl(
         (candidate: Endpoint) => candidate.method === method && candidate.path === path,
       );
       if (endpoint?.request === undefined) throw new TypeError(`No ${method} of ${path}`);
-      const sent = parsePayload(endpoint.request, structuredClone(body)) as Record<string, unknown>;
+      let sent: Record<string, unknown>;
+      try {
+        sent = parsePayload(endpoint.request, structuredClone(body)) as Record<string, unknown>;
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        const { message } = error.body;
+        throw refusedWrite(method, path, error.status, typeof message === "string" ? message : error.message);
+      }
       const invalid = await rules.check?.(sent);
-      if (invalid !== undefined) throw new Error(`${invalid.status}: ${invalid.message}`);
+      if (invalid !== undefined) throw refusedWrite(method, path, invalid.status, invalid.message);
       const current = store.document(path);
       if (method === "PATCH" && current === undefined) throw new Error(`${path} does not exist`);
       const next =
