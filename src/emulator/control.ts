@@ -19,7 +19,7 @@ export interface TenantControl {
   read(path: string): unknown;
   /** The stored document at `path`, secrets included, or `undefined`. */
   stored(path: string): unknown;
-  /** The stored items of the collection at `path`, in creation order. */
+  /** The stored items of the collection at `path`, in creation order; throws for a path that is no collection. */
   items(path: string): unknown[];
   /**
    * Applies `body` to the document at `path` as the API's `PATCH` (or `PUT`) there would: the endpoint's
@@ -53,6 +53,7 @@ export function tenantControl(
     }
     return rules;
   };
+  const collections = emulations.flatMap((emulation) => emulation.collections ?? []).map(({ path }) => path);
   const view = (rules: DocumentRules<unknown>, stored: unknown): unknown =>
     rules.view === undefined ? stored : rules.view(stored);
   return {
@@ -62,7 +63,12 @@ export function tenantControl(
       return stored === undefined ? undefined : view(rules, stored);
     },
     stored: (path) => (rulesAt(path), store.document(path)),
-    items: (path) => store.items(path),
+    items(path) {
+      if (!collections.includes(path)) {
+        throw new TypeError(`No collection at ${path}; collections: ${collections.join(", ")}`);
+      }
+      return store.items(path);
+    },
     async write(method, path, body) {
       const rules = rulesAt(path);
       const endpoint = rules.endpoints.find(
