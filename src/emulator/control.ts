@@ -1,6 +1,6 @@
 import type { Endpoint, HttpMethod } from "../wire/endpoint";
 import { HttpError } from "./errors";
-import type { DocumentRules, ObjectEmulation } from "./rules";
+import type { DocumentRules, NewTenant, ObjectEmulation } from "./rules";
 import type { MemoryTenantStore } from "./tenantStore";
 import { parsePayload } from "./validation";
 
@@ -26,7 +26,10 @@ export interface TenantControl {
    * schema and the document's rules, but not the plan or the tenant's generation. Returns what the API answers.
    */
   write(method: Extract<HttpMethod, "PATCH" | "PUT">, path: string, body: unknown): Promise<unknown>;
-  /** Gives the document at `path` back the content a new tenant has. */
+  /**
+   * Gives the document at `path` back the content a new tenant of this emulator has (the tenant settings: the
+   * `settings` it was started with, when given).
+   */
   reset(path: string): Promise<void>;
   /** Removes the document at `path`: the API answers 404 until it is reset. */
   remove(path: string): Promise<void>;
@@ -36,10 +39,11 @@ export interface TenantControl {
   setBotDetection(enabled: boolean): void;
 }
 
-/** The {@link TenantControl} of a store, with the emulations' document rules. */
+/** The {@link TenantControl} of a store, with the emulations' document rules and what a new tenant is. */
 export function tenantControl(
   store: MemoryTenantStore,
   emulations: readonly ObjectEmulation[],
+  newTenant: NewTenant = {},
 ): TenantControl {
   const documents = emulations.flatMap(
     (emulation) => emulation.documents ?? [],
@@ -97,7 +101,7 @@ export function tenantControl(
       return view(rules, next);
     },
     async reset(path) {
-      await store.setDocument(path, rulesAt(path).initial({}));
+      await store.setDocument(path, rulesAt(path).initial(newTenant));
     },
     async remove(path) {
       rulesAt(path);

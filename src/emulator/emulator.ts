@@ -287,7 +287,7 @@ async function startLocked(
       assertionKeys.privateKeyPem === undefined
         ? undefined
         : { privateKeyPem: assertionKeys.privateKeyPem, file: assertionKeys.file },
-    tenant: tenantControl(store, emulations),
+    tenant: tenantControl(store, emulations, { settings }),
     routes,
     get requestLog(): readonly RequestLogEntry[] {
       return server.requestLog;
