@@ -62,6 +62,24 @@ describe("phone templates of a tenant on the legacy phone set-up", () => {
     expect((await call(emulator, "GET", SMS_TEMPLATES_PATH, { token })).body).toEqual(templates);
   });
 
+  // Recorded: go-auth0 v1 test/data/recordings/TestGuardian/MultiFactor/SMS/Template.yaml #1 and #3: both PUTs
+  // are answered 200 and echoed, the second with texts that output no code.
+  it.each([
+    [
+      {
+        enrollment_message: "Test {{code}} for {{tenant.friendly_name}}",
+        verification_message: "Test {{code}} for {{tenant.friendly_name}}",
+      },
+    ],
+    [{ enrollment_message: "enroll foo", verification_message: "verify foo" }],
+  ])("take the recorded PUTs at /sms/templates and echo them: %j", async (templates) => {
+    const put = await call(emulator, "PUT", SMS_TEMPLATES_PATH, { token, json: templates });
+
+    expect(put.status).toBe(200);
+    expect(put.body).toEqual(templates);
+    expect((await call(emulator, "GET", SMS_TEMPLATES_PATH, { token })).body).toEqual(templates);
+  });
+
   it("accept any characters around the code", async () => {
     const templates = {
       enrollment_message: "{{code}}",
