@@ -1,7 +1,13 @@
 import type { Endpoint, HttpMethod } from "../wire/endpoint";
-import type { DocumentRules, ObjectEmulation } from "./rules";
+import { HttpError } from "./errors";
+import type { DocumentRules, NewTenant, ObjectEmulation } from "./rules";
 import type { MemoryTenantStore } from "./tenantStore";
 import { parsePayload } from "./validation";
+
+/** A write the API would refuse, as an error whose message says what the API would answer. */
+function refusedWrite(method: string, path: string, status: number, message: string): Error {
+  return new Error(`${method} ${path} would be refused: ${status} ${message}`);
+}
 
 /**
  * Out-of-band access to the tenant's data, for tests and set-ups: read what the API stored, and change it
@@ -13,14 +19,17 @@ export interface TenantControl {
   read(path: string): unknown;
   /** The stored document at `path`, secrets included, or `undefined`. */
   stored(path: string): unknown;
-  /** The stored items of the collection at `path`, in creation order. */
+  /** The stored items of the collection at `path`, in creation order; throws for a path that is no collection. */
   items(path: string): unknown[];
   /**
    * Applies `body` to the document at `path` as the API's `PATCH` (or `PUT`) there would: the endpoint's
    * schema and the document's rules, but not the plan or the tenant's generation. Returns what the API answers.
    */
   write(method: Extract<HttpMethod, "PATCH" | "PUT">, path: string, body: unknown): Promise<unknown>;
-  /** Gives the document at `path` back the content a new tenant has. */
+  /**
+   * Gives the document at `path` back the content a new tenant of this emulator has (the tenant settings: the
+   * `settings` it was started with, when given).
+   */
   reset(path: string): Promise<void>;
   /** Removes the document at `path`: the API answers 404 until it is reset. */
   remove(path: string): Promise<void>;
@@ -30,10 +39,11 @@ export interface TenantControl {
   setBotDetection(enabled: boolean): void;
 }
 
-/** The {@link TenantControl} of a store, with the emulations' document rules. */
+/** The {@link TenantControl} of a store, with the emulations' document rules and what a new tenant is. */
 export function tenantControl(
   store: MemoryTenantStore,
   emulations: readonly ObjectEmulation[],
+  newTenant: NewTenant = {},
 ): TenantControl {
   const documents = emulations.flatMap(
     (emulation) => emulation.documents ?? [],
@@ -47,6 +57,7 @@ export function tenantControl(
     }
     return rules;
   };
+  const collections = emulations.flatMap((emulation) => emulation.collections ?? []).map(({ path }) => path);
   const view = (rules: DocumentRules<unknown>, stored: unknown): unknown =>
     rules.view === undefined ? stored : rules.view(stored);
   return {
@@ -56,16 +67,28 @@ export function tenantControl(
       return stored === undefined ? undefined : view(rules, stored);
     },
     stored: (path) => (rulesAt(path), store.document(path)),
-    items: (path) => store.items(path),
+    items(path) {
+      if (!collections.includes(path)) {
+        throw new TypeError(`No collection at ${path}; collections: ${collections.join(", ")}`);
+      }
+      return store.items(path);
+    },
     async write(method, path, body) {
       const rules = rulesAt(path);
       const endpoint = rules.endpoints.find(
         (candidate: Endpoint) => candidate.method === method && candidate.path === path,
       );
       if (endpoint?.request === undefined) throw new TypeError(`No ${method} of ${path}`);
-      const sent = parsePayload(endpoint.request, structuredClone(body)) as Record<string, unknown>;
+      let sent: Record<string, unknown>;
+      try {
+        sent = parsePayload(endpoint.request, structuredClone(body)) as Record<string, unknown>;
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        const { message } = error.body;
+        throw refusedWrite(method, path, error.status, typeof message === "string" ? message : error.message);
+      }
       const invalid = await rules.check?.(sent);
-      if (invalid !== undefined) throw new Error(`${invalid.status}: ${invalid.message}`);
+      if (invalid !== undefined) throw refusedWrite(method, path, invalid.status, invalid.message);
       const current = store.document(path);
       if (method === "PATCH" && current === undefined) throw new Error(`${path} does not exist`);
       const next =
@@ -78,7 +101,7 @@ export function tenantControl(
       return view(rules, next);
     },
     async reset(path) {
-      await store.setDocument(path, rulesAt(path).initial({}));
+      await store.setDocument(path, rulesAt(path).initial(newTenant));
     },
     async remove(path) {
       rulesAt(path);

@@ -183,7 +183,11 @@ async function startLocked(
       .flatMap((emulation) => emulation.documents ?? [])
       .flatMap((rules) => (rules.legacyKey === undefined ? [] : [[rules.legacyKey, rules.path] as const])),
   );
-  const loaded = options.dataDir === undefined ? undefined : await loadState(options.dataDir, legacyKeys);
+  // A format 1 file leaves out what later versions added: those documents get a new tenant's content.
+  const loaded =
+    options.dataDir === undefined
+      ? undefined
+      : await loadState(options.dataDir, legacyKeys, newTenantData(emulations, undefined).documents);
 
   const generated = loaded?.clients.global ?? generateClientCredentials();
   const globalClient = {
@@ -283,7 +287,7 @@ async function startLocked(
       assertionKeys.privateKeyPem === undefined
         ? undefined
         : { privateKeyPem: assertionKeys.privateKeyPem, file: assertionKeys.file },
-    tenant: tenantControl(store, emulations),
+    tenant: tenantControl(store, emulations, { settings }),
     routes,
     get requestLog(): readonly RequestLogEntry[] {
       return server.requestLog;

@@ -78,6 +78,17 @@ export function splitTarget(target: string): { path: string; query: URLSearchPar
   return { path, query: new URLSearchParams(queryStart === -1 ? "" : rest.slice(queryStart + 1)) };
 }
 
+/** The order methods are listed in an `Allow` header, whatever order the objects registered them in. */
+const METHOD_ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+function byMethodOrder(a: string, b: string): number {
+  const rank = (method: string): number => {
+    const index = METHOD_ORDER.indexOf(method);
+    return index === -1 ? METHOD_ORDER.length : index;
+  };
+  return rank(a) - rank(b);
+}
+
 /** The node:http server: faults, rate limit, routing, body limit, error shapes, request log and log lines. */
 export class EmulatorServer {
   /** Every handled request, oldest first. */
@@ -209,7 +220,7 @@ export class EmulatorServer {
       if (fault?.kind === "delay") await this.delay(fault.ms);
       if (!matched) throw apiError(404, "Not Found");
       const handlers = matched.handlers;
-      const allowed = Object.keys(handlers);
+      const allowed = Object.keys(handlers).sort(byMethodOrder);
       if (method === "OPTIONS") {
         const allow = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
         this.send(response, { status: 204, body: undefined, headers: { allow } }, rateHeaders, record);

@@ -32,19 +32,25 @@ export const persistedStateSchema = schema<PersistedState>()((z) =>
 );
 
 /**
- * A data file of format 1 (one member per object) as format 2: each
- * member becomes the document its object's rules name with `legacyKey`; a `null` member was an absent document.
+ * A data file of format 1 (one member per object) as format 2: each member becomes the document its object's
+ * rules name with `legacyKey`; a `null` member was an absent document. A document the file does not name (a
+ * member format 1 made optional, or an object added since) has a new tenant's content, `initialDocuments`.
  */
-export function migratedState(json: unknown, legacyKeys: ReadonlyMap<string, string>): unknown {
+export function migratedState(
+  json: unknown,
+  legacyKeys: ReadonlyMap<string, string>,
+  initialDocuments: Readonly<Record<string, unknown>> = {},
+): unknown {
   if (typeof json !== "object" || json === null || (json as { version?: unknown }).version !== 1) return json;
   const { clients, ...members } = json as Record<string, unknown>;
-  const documents: Record<string, unknown> = {};
+  const documents: Record<string, unknown> = structuredClone({ ...initialDocuments });
   for (const [key, value] of Object.entries(members)) {
     if (key === "version") continue;
     const path = legacyKeys.get(key);
     if (path === undefined)
       throw new Error(`format 1 member ${JSON.stringify(key)} is not known to this version`);
-    if (value !== null) documents[path] = value;
+    if (value === null) delete documents[path];
+    else documents[path] = value;
   }
   return { version: STATE_FORMAT_VERSION, clients, documents, collections: {} };
 }

@@ -46,13 +46,14 @@ function writerOf(temporaryName: string): number | undefined {
 
 /**
  * Loads the state saved in `directory` (creating the directory if needed), or `undefined` when there is none
- * yet. Deletes temporary files left by a process that was killed mid-write (those of a live process other than
+ * yet. A file of format 1 is read as format 2 ({@link migratedState} with `legacyKeys` and `initialDocuments`). Deletes temporary files left by a process that was killed mid-write (those of a live process other than
  * this one are another emulator's lock attempt, and are kept). Refuses a data file that is a symbolic link.
  * Throws when the file exists but is not valid, rather than starting over and overwriting it.
  */
 export async function loadState(
   directory: string,
   legacyKeys: ReadonlyMap<string, string> = new Map(),
+  initialDocuments: Readonly<Record<string, unknown>> = {},
 ): Promise<PersistedState | undefined> {
   await mkdir(directory, { recursive: true, mode: DIR_MODE });
   for (const name of await readdir(directory)) {
@@ -72,7 +73,7 @@ export async function loadState(
   }
   let parsed;
   try {
-    parsed = persistedStateSchema.safeParse(migratedState(json, legacyKeys));
+    parsed = persistedStateSchema.safeParse(migratedState(json, legacyKeys, initialDocuments));
   } catch (error) {
     throw new Error(`The emulator data file ${path} is not in the expected format: ${String(error)}`, {
       cause: error,

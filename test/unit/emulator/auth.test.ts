@@ -1,25 +1,46 @@
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from "jose";
 import type { JSONWebKeySet } from "jose";
 
-import { ALL_SCOPES, SCOPES, oauthErrorBodySchema, tokenResponseSchema } from "../../../src/wire";
+import { getCaptcha, patchCaptcha } from "../../../src/resources/captchaConfig/api";
+import {
+  createPhoneNotificationTemplate,
+  listPhoneNotificationTemplates,
+} from "../../../src/resources/phoneNotificationTemplate/api";
+import {
+  getPhoneMessageTypes,
+  getPhoneTemplates,
+  putPhoneMessageTypes,
+  putPhoneTemplates,
+} from "../../../src/resources/phoneTemplates/api";
+import { ALL_SCOPES } from "../../../src/resources/registry";
+import { getTenantSettings, patchTenantSettings } from "../../../src/resources/tenantSettings/api";
+import { oauthErrorBodySchema, tokenResponseSchema } from "../../../src/wire";
 import type { TenantEmulator } from "../../../src/emulator";
 
 import {
+  BRANDING_TEMPLATES_PATH,
   CAPTCHA_PATH,
   JWKS_PATH,
+  MESSAGE_TYPES_PATH,
   PHONE_TEMPLATES_PATH,
   SETTINGS_PATH,
   TOKEN_PATH,
   call,
+  startLegacyPhoneEmulator,
   startTestEmulator,
 } from "./support";
+
+/** What the global client is granted: every scope of the emulated endpoints, the settings PATCH's too. */
+const GRANTED_SCOPES = [...new Set([...ALL_SCOPES, patchTenantSettings.scope])].sort();
+const sortedScopes = (scope: unknown): string[] => String(scope).split(" ").sort();
 
 describe("authentication", () => {
   let emulator: TenantEmulator;
   let other: TenantEmulator;
 
   beforeAll(async () => {
-    [emulator, other] = await Promise.all([startTestEmulator(), startTestEmulator()]);
+    // A tenant of the legacy phone set-up, whose /guardian/factors/phone/templates endpoints answer.
+    [emulator, other] = await Promise.all([startLegacyPhoneEmulator(), startTestEmulator()]);
   });
   afterAll(() => Promise.all([emulator.close(), other.close()]));
 
@@ -46,8 +67,9 @@ describe("authentication", () => {
         access_token: expect.any(String),
         token_type: "Bearer",
         expires_in: 86400,
-        scope: Object.values(SCOPES).join(" "),
+        scope: expect.any(String),
       });
+      expect(sortedScopes(body.scope)).toEqual(GRANTED_SCOPES);
       expect(response.headers.get("cache-control")).toBe("no-store");
     });
 
@@ -78,17 +100,18 @@ describe("authentication", () => {
         azp: emulator.clientId,
         iat: expect.any(Number),
         exp: (payload.iat ?? 0) + 86400,
-        scope: Object.values(SCOPES).join(" "),
+        scope: expect.any(String),
         gty: "client-credentials",
       });
+      expect(sortedScopes(payload.scope)).toEqual(GRANTED_SCOPES);
     });
 
     it("narrows the scopes to those requested", async () => {
       const response = await call(emulator, "POST", TOKEN_PATH, {
-        json: credentials({ scope: SCOPES.readTenantSettings }),
+        json: credentials({ scope: getTenantSettings.scope }),
       });
 
-      expect(tokenResponseSchema.parse(response.body).scope).toBe(SCOPES.readTenantSettings);
+      expect(tokenResponseSchema.parse(response.body).scope).toBe(getTenantSettings.scope);
     });
 
     it.each<[string, Record<string, string | undefined>, number, string, string]>([
@@ -225,17 +248,29 @@ describe("authentication", () => {
       expect(response.body).toEqual(expected);
     });
 
-    // Every row has all four columns: jest passes a `done` callback to a row shorter than the test's arity.
-    const endpoints: [string, string, string, Record<string, unknown> | undefined][] = [
-      ["GET", CAPTCHA_PATH, SCOPES.readCaptcha, undefined],
-      ["PATCH", CAPTCHA_PATH, SCOPES.updateCaptcha, {}],
-      ["GET", SETTINGS_PATH, SCOPES.readTenantSettings, undefined],
-      ["GET", PHONE_TEMPLATES_PATH, SCOPES.readPhoneTemplates, undefined],
+    // Every row has all five columns: jest passes a `done` callback to a row shorter than the test's arity.
+    const endpoints: [string, string, string, Record<string, unknown> | undefined, number][] = [
+      ["GET", CAPTCHA_PATH, getCaptcha.scope, undefined, 200],
+      ["PATCH", CAPTCHA_PATH, patchCaptcha.scope, {}, 200],
+      ["GET", SETTINGS_PATH, getTenantSettings.scope, undefined, 200],
+      ["PATCH", SETTINGS_PATH, patchTenantSettings.scope, {}, 200],
+      ["GET", PHONE_TEMPLATES_PATH, getPhoneTemplates.scope, undefined, 200],
       [
         "PUT",
         PHONE_TEMPLATES_PATH,
-        SCOPES.updatePhoneTemplates,
+        putPhoneTemplates.scope,
         { enrollment_message: "e {{code}}", verification_message: "v {{code}}" },
+        200,
+      ],
+      ["GET", MESSAGE_TYPES_PATH, getPhoneMessageTypes.scope, undefined, 200],
+      ["PUT", MESSAGE_TYPES_PATH, putPhoneMessageTypes.scope, { message_types: ["sms"] }, 200],
+      ["GET", BRANDING_TEMPLATES_PATH, listPhoneNotificationTemplates.scope, undefined, 200],
+      [
+        "POST",
+        BRANDING_TEMPLATES_PATH,
+        createPhoneNotificationTemplate.scope,
+        { type: "otp_verify", content: { body: { text: "{{ code }}" } } },
+        201,
       ],
     ];
 
@@ -243,7 +278,7 @@ describe("authentication", () => {
       "answers %s %s without %s with 403 insufficient_scope",
       async (method, path, scope, json) => {
         const token = await emulator.issueToken({
-          scopes: ALL_SCOPES.filter((candidate) => candidate !== scope),
+          scopes: GRANTED_SCOPES.filter((candidate) => candidate !== scope),
         });
         const response = await call(emulator, method, path, { token, ...(json ? { json } : {}) });
 
@@ -257,11 +292,11 @@ describe("authentication", () => {
       },
     );
 
-    it.each(endpoints)("answers %s %s with only %s", async (method, path, scope, json) => {
+    it.each(endpoints)("answers %s %s with only %s", async (method, path, scope, json, status) => {
       const token = await emulator.issueToken({ scopes: [scope] });
       const response = await call(emulator, method, path, { token, ...(json ? { json } : {}) });
 
-      expect(response.status).toBe(200);
+      expect(response.status).toBe(status);
     });
 
     it("accepts a token from /oauth/token and the bearer scheme in any case", async () => {
@@ -325,9 +360,12 @@ describe("authentication", () => {
       expect(response.status).toBe(401);
     });
 
-    it.each([SETTINGS_PATH, PHONE_TEMPLATES_PATH])("may read %s", async (path) => {
-      expect((await call(emulator, "GET", path, { token })).status).toBe(200);
-    });
+    it.each([SETTINGS_PATH, PHONE_TEMPLATES_PATH, MESSAGE_TYPES_PATH, BRANDING_TEMPLATES_PATH])(
+      "may read %s",
+      async (path) => {
+        expect((await call(emulator, "GET", path, { token })).status).toBe(200);
+      },
+    );
   });
 
   it("serves the public key set without authentication, with no private parts", async () => {

@@ -1,7 +1,24 @@
-import { captchaResponseSchema } from "../../../src/wire";
+import { captchaResponseSchema } from "../../../src/resources/captchaConfig/api";
 import type { TenantEmulator } from "../../../src/emulator";
 
-import { CAPTCHA_PATH, allKeys, call, startTestEmulator } from "./support";
+import {
+  CAPTCHA_DOCUMENT,
+  CAPTCHA_PATH,
+  allKeys,
+  call,
+  captchaOf,
+  startTestEmulator,
+  storedCaptchaOf,
+} from "./support";
+
+/** The providers of a tenant that never configured them, as a recorded real tenant answers them. */
+const NEVER_CONFIGURED = {
+  recaptcha_v2: { site_key: "" },
+  recaptcha_enterprise: { site_key: "", project_id: "" },
+  hcaptcha: { site_key: "" },
+  friendly_captcha: { site_key: "" },
+  arkose: { site_key: "", client_subdomain: "client-api", verify_subdomain: "verify-api", fail_open: false },
+};
 
 describe("CAPTCHA configuration", () => {
   let emulator: TenantEmulator;
@@ -14,14 +31,16 @@ describe("CAPTCHA configuration", () => {
   afterAll(() => emulator.close());
 
   beforeEach(async () => {
-    await emulator.tenant.deleteCaptchaConfig();
-    await emulator.tenant.createCaptchaConfig();
+    await emulator.tenant.reset(CAPTCHA_DOCUMENT);
   });
 
-  it("starts with the platform challenge active, failing closed, and an empty simple_captcha", async () => {
+  it("starts with the platform challenge active, failing closed, and every provider never configured, as a recorded new tenant", async () => {
     const response = await call(emulator, "GET", CAPTCHA_PATH, { token });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({
+    expect(response.text).toBe(
+      '{"active_provider_id":"auth_challenge","simple_captcha":{},"auth_challenge":{"fail_open":false},"recaptcha_v2":{"site_key":""},"recaptcha_enterprise":{"site_key":"","project_id":""},"hcaptcha":{"site_key":""},"friendly_captcha":{"site_key":""},"arkose":{"site_key":"","client_subdomain":"client-api","verify_subdomain":"verify-api","fail_open":false}}',
+    );
+    expect(storedCaptchaOf(emulator)).toEqual({
       active_provider_id: "auth_challenge",
       simple_captcha: {},
       auth_challenge: { fail_open: false },
@@ -43,6 +62,7 @@ describe("CAPTCHA configuration", () => {
 
     expect(second.status).toBe(200);
     expect(second.body).toEqual({
+      ...NEVER_CONFIGURED,
       active_provider_id: "recaptcha_v2",
       simple_captcha: {},
       auth_challenge: { fail_open: false },
@@ -52,6 +72,21 @@ describe("CAPTCHA configuration", () => {
     expect(allKeys(second.body)).not.toEqual(expect.arrayContaining(["secret"]));
     expect(second.text).not.toContain("hcaptcha-secret");
     expect(second.text).not.toContain("recaptcha-secret");
+  });
+
+  it("answers a first provider on a new tenant with the others never configured, byte for byte as recorded", async () => {
+    const response = await call(emulator, "PATCH", CAPTCHA_PATH, {
+      token,
+      json: {
+        active_provider_id: "recaptcha_v2",
+        recaptcha_v2: { site_key: "test-site-key-v2", secret: "test-secret-v2" },
+      },
+    });
+
+    expect(response.status).toBe(200);
+    expect(response.text).toBe(
+      '{"active_provider_id":"recaptcha_v2","simple_captcha":{},"auth_challenge":{"fail_open":false},"recaptcha_v2":{"site_key":"test-site-key-v2"},"recaptcha_enterprise":{"site_key":"","project_id":""},"hcaptcha":{"site_key":""},"friendly_captcha":{"site_key":""},"arkose":{"site_key":"","client_subdomain":"client-api","verify_subdomain":"verify-api","fail_open":false}}',
+    );
   });
 
   it("returns every provider in the platform's shape without secret or api_key, and GET returns the same", async () => {
@@ -98,12 +133,12 @@ describe("CAPTCHA configuration", () => {
       json: { recaptcha_enterprise: { site_key: "ke", api_key: "the-api-key", project_id: "p" } },
     });
 
-    expect(emulator.tenant.captchaWithSecrets()?.recaptcha_enterprise).toEqual({
+    expect(storedCaptchaOf(emulator)?.recaptcha_enterprise).toEqual({
       site_key: "ke",
       api_key: "the-api-key",
       project_id: "p",
     });
-    expect(emulator.tenant.captcha()?.recaptcha_enterprise).toEqual({ site_key: "ke", project_id: "p" });
+    expect(captchaOf(emulator)?.recaptcha_enterprise).toEqual({ site_key: "ke", project_id: "p" });
   });
 
   it("replaces a provider object whole, credentials included", async () => {
@@ -116,7 +151,7 @@ describe("CAPTCHA configuration", () => {
       json: { arkose: { site_key: "a2", secret: "s2" } },
     });
 
-    expect(emulator.tenant.captchaWithSecrets()?.arkose).toEqual({ site_key: "a2", secret: "s2" });
+    expect(storedCaptchaOf(emulator)?.arkose).toEqual({ site_key: "a2", secret: "s2" });
   });
 
   it("keeps simple_captcha free-form, with its keys verbatim", async () => {
@@ -128,7 +163,7 @@ describe("CAPTCHA configuration", () => {
   });
 
   it("accepts an empty PATCH and changes nothing", async () => {
-    const before = emulator.tenant.captcha();
+    const before = captchaOf(emulator);
     const response = await call(emulator, "PATCH", CAPTCHA_PATH, { token, json: {} });
 
     expect(response.status).toBe(200);
@@ -162,15 +197,14 @@ describe("CAPTCHA configuration", () => {
       },
     ])("stores $name exactly as the equivalent JSON body does", async ({ json, form }) => {
       const viaJson = await call(emulator, "PATCH", CAPTCHA_PATH, { token, json });
-      const storedViaJson = emulator.tenant.captchaWithSecrets();
-      await emulator.tenant.deleteCaptchaConfig();
-      await emulator.tenant.createCaptchaConfig();
+      const storedViaJson = storedCaptchaOf(emulator);
+      await emulator.tenant.reset(CAPTCHA_DOCUMENT);
       const viaForm = await call(emulator, "PATCH", CAPTCHA_PATH, { token, form });
 
       expect(viaJson.status).toBe(200);
       expect(viaForm.status).toBe(200);
       expect(viaForm.body).toEqual(viaJson.body);
-      expect(emulator.tenant.captchaWithSecrets()).toEqual(storedViaJson);
+      expect(storedCaptchaOf(emulator)).toEqual(storedViaJson);
     });
 
     it("rejects a boolean field whose form value is neither true nor false", async () => {
@@ -205,7 +239,8 @@ describe("a tenant whose CAPTCHA configuration does not exist yet", () => {
   let token: string;
 
   beforeAll(async () => {
-    emulator = await startTestEmulator({ captchaConfigured: false });
+    emulator = await startTestEmulator();
+    await emulator.tenant.remove(CAPTCHA_DOCUMENT);
     token = await emulator.issueToken();
   });
   afterAll(() => emulator.close());
@@ -228,11 +263,12 @@ describe("a tenant whose CAPTCHA configuration does not exist yet", () => {
     expect(get.body).toEqual(notFound);
     expect(patch.status).toBe(404);
     expect(patch.body).toEqual(notFound);
-    expect(emulator.tenant.captcha()).toBeUndefined();
+    expect(captchaOf(emulator)).toBeUndefined();
+    expect(storedCaptchaOf(emulator)).toBeUndefined();
   });
 
   it("answers 200 once the configuration is created out of band", async () => {
-    await emulator.tenant.createCaptchaConfig();
+    await emulator.tenant.reset(CAPTCHA_DOCUMENT);
 
     const patch = await call(emulator, "PATCH", CAPTCHA_PATH, {
       token,
@@ -241,7 +277,7 @@ describe("a tenant whose CAPTCHA configuration does not exist yet", () => {
     expect(patch.status).toBe(200);
     expect((await call(emulator, "GET", CAPTCHA_PATH, { token })).body).toEqual(patch.body);
 
-    await emulator.tenant.deleteCaptchaConfig();
+    await emulator.tenant.remove(CAPTCHA_DOCUMENT);
     expect((await call(emulator, "GET", CAPTCHA_PATH, { token })).status).toBe(404);
   });
 });

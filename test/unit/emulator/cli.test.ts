@@ -2,16 +2,30 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
+import { startEmulator } from "../../../src/emulator";
 import { parseCliArgs } from "../../../src/emulator/cliOptions";
 import { tokenResponseSchema } from "../../../src/wire";
 
 import { spawnCli, runCli } from "./cliProcess";
-import type { CliProcess } from "./cliProcess";
-import { CAPTCHA_PATH, TOKEN_PATH, call } from "./support";
+import type { CliProcess, ReadyLine } from "./cliProcess";
+import { CAPTCHA_DOCUMENT, CAPTCHA_PATH, TOKEN_PATH, call } from "./support";
+
+/** A token of the CLI emulator's global client, from /oauth/token. */
+async function tokenOf(ready: ReadyLine): Promise<string> {
+  const response = await call(ready, "POST", TOKEN_PATH, {
+    json: {
+      grant_type: "client_credentials",
+      client_id: ready.clientId,
+      client_secret: ready.clientSecret,
+      audience: ready.audience,
+    },
+  });
+  return tokenResponseSchema.parse(response.body).access_token;
+}
 
 describe("tenant-emulator options", () => {
   it.each<[string[], Record<string, unknown>]>([
-    [[], { port: 0, botDetection: true, captchaConfigured: true }],
+    [[], { port: 0, botDetection: true }],
     [["--port", "8080", "--host", "0.0.0.0"], { port: 8080, host: "0.0.0.0" }],
     [["--data-dir", "/tmp/x"], { dataDir: "/tmp/x" }],
     [["--rate-limit", "0"], { rateLimit: false }],
@@ -20,7 +34,6 @@ describe("tenant-emulator options", () => {
     [["--rate-limit", "free"], { rateLimit: "free" }],
     [["--latency", "100", "--latency-jitter", "20"], { latencyMs: 100, latencyJitterMs: 20 }],
     [["--no-bot-detection"], { botDetection: false }],
-    [["--unconfigured-captcha"], { captchaConfigured: false }],
     [["--client-id", "id", "--client-secret", "secret"], { clientId: "id", clientSecret: "secret" }],
     [["--port=1234"], { port: 1234 }],
   ])("maps %j to the emulator options", (args, expected) => {
@@ -46,6 +59,8 @@ describe("tenant-emulator options", () => {
     [["extra"], /extra/],
     [["--port"], /--port/],
     [["--client-id", " "], /--client-id must not be empty/],
+    // Gone: a tenant without a CAPTCHA configuration is a data directory whose tenant has none.
+    [["--unconfigured-captcha"], /--unconfigured-captcha/],
   ])("refuses %j", (args, message) => {
     expect(() => parseCliArgs(args)).toThrow(message);
   });
@@ -148,23 +163,25 @@ describe("the tenant-emulator process", () => {
     }
   });
 
-  it("serves a tenant without bot detection and without a CAPTCHA configuration when asked", async () => {
-    running = await spawnCli(["--unconfigured-captcha", "--client-id", "a", "--client-secret", "b"]);
-    const { ready } = running;
-    const token = tokenResponseSchema.parse(
-      (
-        await call(ready, "POST", TOKEN_PATH, {
-          json: {
-            grant_type: "client_credentials",
-            client_id: "a",
-            client_secret: "b",
-            audience: ready.audience,
-          },
-        })
-      ).body,
-    ).access_token;
+  it("serves a tenant without bot detection when asked", async () => {
+    running = await spawnCli(["--no-bot-detection"]);
 
-    expect((await call(ready, "GET", CAPTCHA_PATH, { token })).status).toBe(404);
+    const response = await call(running.ready, "GET", CAPTCHA_PATH, { token: await tokenOf(running.ready) });
+
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ errorCode: "insufficient_entitlement" });
+  });
+
+  it("serves a data directory whose tenant has no CAPTCHA configuration", async () => {
+    const prepared = await startEmulator({ dataDir, rateLimit: false });
+    await prepared.tenant.remove(CAPTCHA_DOCUMENT);
+    await prepared.close();
+
+    running = await spawnCli(["--data-dir", dataDir]);
+    const response = await call(running.ready, "GET", CAPTCHA_PATH, { token: await tokenOf(running.ready) });
+
+    expect(response.status).toBe(404);
+    expect(response.body).toMatchObject({ errorCode: "inexistent_captcha_config" });
   });
 
   it.each([[["--port", "nope"]], [["--unknown-flag"]], [["--rate-limit", "-1"]]])(

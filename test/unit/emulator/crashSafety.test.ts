@@ -1,15 +1,30 @@
-import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 import { CLIENT_ASSERTION_KEY_FILE_NAME, LOCK_FILE_NAME, STATE_FILE_NAME } from "../../../src/emulator";
 import { persistedStateSchema } from "../../../src/emulator/state";
 import type { PersistedState } from "../../../src/emulator/state";
+import type { StoredCaptcha } from "../../../src/resources/captchaConfig/emulation";
+import type { PhoneTemplatesRequest } from "../../../src/resources/phoneTemplates/api";
 import { tokenResponseSchema } from "../../../src/wire";
 
 import { spawnCli } from "./cliProcess";
 import type { ReadyLine } from "./cliProcess";
-import { CAPTCHA_PATH, PHONE_TEMPLATES_PATH, TOKEN_PATH, call } from "./support";
+import {
+  CAPTCHA_DOCUMENT,
+  CAPTCHA_PATH,
+  PHONE_TEMPLATES_DOCUMENT,
+  PHONE_TEMPLATES_PATH,
+  TOKEN_PATH,
+  call,
+  legacyPhoneSettings,
+} from "./support";
+
+const captchaIn = (state: PersistedState): StoredCaptcha | undefined =>
+  state.documents[CAPTCHA_DOCUMENT] as StoredCaptcha | undefined;
+const phoneTemplatesIn = (state: PersistedState): PhoneTemplatesRequest =>
+  state.documents[PHONE_TEMPLATES_DOCUMENT] as PhoneTemplatesRequest;
 
 /** A stream of sequential writes; each write n stores n in one place of the state. */
 interface Lane {
@@ -33,7 +48,7 @@ function providerLane(name: "hcaptcha" | "recaptcha_v2" | "friendly_captcha"): L
         })
       ).status,
     stored: (state) => {
-      const provider = state.captcha?.[name];
+      const provider = captchaIn(state)?.[name];
       const n = indexOf(provider?.site_key, "k-");
       if (provider) expect(provider.secret).toBe(`s-${n}`);
       return n;
@@ -55,7 +70,7 @@ const lanes: Lane[] = [
         })
       ).status,
     stored: (state) => {
-      const provider = state.captcha?.recaptcha_enterprise;
+      const provider = captchaIn(state)?.recaptcha_enterprise;
       const n = indexOf(provider?.site_key, "k-");
       if (provider) expect(provider).toEqual({ site_key: `k-${n}`, api_key: `a-${n}`, project_id: `p-${n}` });
       return n;
@@ -65,7 +80,7 @@ const lanes: Lane[] = [
     name: "simple_captcha",
     send: async (ready, token, n) =>
       (await call(ready, "PATCH", CAPTCHA_PATH, { token, json: { simple_captcha: { n } } })).status,
-    stored: (state) => Number(state.captcha?.simple_captcha.n ?? 0),
+    stored: (state) => Number(captchaIn(state)?.simple_captcha["n"] ?? 0),
   },
   {
     name: "phone templates",
@@ -77,9 +92,10 @@ const lanes: Lane[] = [
         })
       ).status,
     stored: (state) => {
-      if (!state.phoneTemplates.enrollment_message.startsWith("{{code}} e-")) return 0;
-      const n = indexOf(state.phoneTemplates.enrollment_message, "{{code}} e-");
-      expect(state.phoneTemplates.verification_message).toBe(`{{code}} v-${n}`);
+      const templates = phoneTemplatesIn(state);
+      if (!templates.enrollment_message.startsWith("{{code}} e-")) return 0;
+      const n = indexOf(templates.enrollment_message, "{{code}} e-");
+      expect(templates.verification_message).toBe(`{{code}} v-${n}`);
       return n;
     },
   },
@@ -99,16 +115,32 @@ async function tokenFor(ready: ReadyLine, clientId: string, clientSecret: string
 
 describe("a data directory under SIGKILL", () => {
   let dataDir: string;
+  let settingsFile: string;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), "tenant-emulator-kill-"));
+    // A tenant of the legacy phone set-up (its first start writes these settings), whose phone templates PUT answers.
+    settingsFile = join(await mkdtemp(join(tmpdir(), "tenant-emulator-kill-settings-")), "settings.json");
+    await writeFile(settingsFile, JSON.stringify(legacyPhoneSettings()));
   });
-  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+  afterAll(() =>
+    Promise.all([
+      rm(dataDir, { recursive: true, force: true }),
+      rm(dirname(settingsFile), { recursive: true, force: true }),
+    ]),
+  );
 
   it.each([3, 40, 150])(
     "keeps a whole file and every acknowledged write when killed after %d acknowledged writes",
     async (killAfter) => {
-      const emulator = await spawnCli(["--data-dir", dataDir, "--rate-limit", "0"]);
+      const emulator = await spawnCli([
+        "--data-dir",
+        dataDir,
+        "--rate-limit",
+        "0",
+        "--settings",
+        settingsFile,
+      ]);
       const { ready } = emulator;
       const token = await tokenFor(ready, ready.clientId, ready.clientSecret);
       const sent = new Map<string, number>();
@@ -163,8 +195,8 @@ describe("a data directory under SIGKILL", () => {
         const fresh = await tokenFor(restarted.ready, ready.clientId, ready.clientSecret);
         const captcha = await call(restarted.ready, "GET", CAPTCHA_PATH, { token: fresh });
         expect(captcha.body).toMatchObject({
-          hcaptcha: { site_key: saved.captcha?.hcaptcha?.site_key },
-          simple_captcha: saved.captcha?.simple_captcha ?? {},
+          hcaptcha: { site_key: captchaIn(saved)?.hcaptcha?.site_key ?? "" },
+          simple_captcha: captchaIn(saved)?.simple_captcha ?? {},
         });
       } finally {
         restarted.child.kill("SIGTERM");

@@ -5,7 +5,9 @@ import {
   PHONE_TEMPLATES_PATH,
   SETTINGS_PATH,
   TOKEN_PATH,
+  CAPTCHA_DOCUMENT,
   call,
+  captchaOf,
   startTestEmulator,
   waitFor,
 } from "./support";
@@ -91,7 +93,7 @@ describe("fault injection", () => {
 
   it("can delay longer than a client's timeout, and the request still takes effect afterwards", async () => {
     emulator.injectFault(PATCH_CAPTCHA, { kind: "delay", ms: 400 });
-    await emulator.tenant.patchCaptcha({ active_provider_id: "auth_challenge" });
+    await emulator.tenant.write("PATCH", CAPTCHA_DOCUMENT, { active_provider_id: "auth_challenge" });
 
     await expect(
       call(emulator, "PATCH", CAPTCHA_PATH, {
@@ -100,9 +102,9 @@ describe("fault injection", () => {
         signal: AbortSignal.timeout(100),
       }),
     ).rejects.toThrow();
-    expect(emulator.tenant.captcha()?.active_provider_id).toBe("auth_challenge");
+    expect(captchaOf(emulator)?.active_provider_id).toBe("auth_challenge");
 
-    await waitFor(() => emulator.tenant.captcha()?.active_provider_id === "simple_captcha");
+    await waitFor(() => captchaOf(emulator)?.active_provider_id === "simple_captcha");
   });
 
   it("resets the connection without a response", async () => {
@@ -168,10 +170,10 @@ describe("fault injection", () => {
   });
 
   it.each<[string, () => void]>([
-    ["an unknown route", () => emulator.injectFault("GET /nope" as never, { kind: "connectionReset" })],
+    ["an unknown route", () => emulator.injectFault("GET /nope", { kind: "connectionReset" })],
     [
       "a route without its method",
-      () => emulator.injectFault("/api/v2/tenants/settings" as never, { kind: "connectionReset" }),
+      () => emulator.injectFault("/api/v2/tenants/settings", { kind: "connectionReset" }),
     ],
     ["a zero count", () => emulator.injectFault("*", { kind: "connectionReset" }, 0)],
     ["a negative delay", () => emulator.injectFault("*", { kind: "delay", ms: -1 })],

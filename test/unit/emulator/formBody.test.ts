@@ -1,6 +1,6 @@
 import fc from "fast-check";
 
-import { captchaPatchRequestSchema } from "../../../src/wire";
+import { captchaPatchRequestSchema } from "../../../src/resources/captchaConfig/api";
 import { BodyError } from "../../../src/emulator/bodyError";
 import { booleanPathsOf, parseFormBody, splitFieldName } from "../../../src/emulator/formBody";
 

@@ -4,7 +4,6 @@ import { connect } from "node:net";
 import fc from "fast-check";
 
 import type { TenantEmulator } from "../../../src/emulator";
-import { EMULATOR_ROUTES } from "../../../src/emulator";
 
 import { SETTINGS_PATH, call, startTestEmulator } from "./support";
 
@@ -65,7 +64,8 @@ function sendRaw(emulator: TenantEmulator, bytes: Uint8Array): Promise<string> {
   });
 }
 
-const routes = fc.constantFrom(...EMULATOR_ROUTES.map((route) => route.split(" ") as [string, string]));
+/** Every route the emulator serves, as `[method, path]`, a template's `{id}` filled in with a template id. */
+let routes: fc.Arbitrary<[string, string]>;
 /** The routes that need a token: everything under /api/v2. */
 const isApiRoute = (path: string) => path.startsWith("/api/v2/");
 /** Characters Node accepts in a header value: tab, printable ASCII and bytes 0x80–0xff. */
@@ -86,6 +86,14 @@ describe("the emulator under hostile input", () => {
   beforeAll(async () => {
     emulator = await startTestEmulator({ bodyLimitBytes: 4096 });
     token = await emulator.issueToken();
+    const created = await call(emulator, "POST", "/api/v2/branding/phone/templates", {
+      token,
+      json: { type: "otp_verify" },
+    });
+    const id = (created.body as { id: string }).id;
+    routes = fc.constantFrom(
+      ...emulator.routes.map((route) => route.replace("{id}", id).split(" ") as [string, string]),
+    );
   });
   afterAll(async () => {
     agent.destroy();
@@ -116,7 +124,9 @@ describe("the emulator under hostile input", () => {
           const response = await send(emulator, method, path, headers, body);
           expect(response.status).toBeGreaterThanOrEqual(200);
           expect(response.status).toBeLessThan(500);
-          expect(() => JSON.parse(response.text) as unknown).not.toThrow();
+          // Every answer is JSON, but a 204's (a template's DELETE), which has no body.
+          if (response.status === 204) expect(response.text).toBe("");
+          else expect(() => JSON.parse(response.text) as unknown).not.toThrow();
         },
       ),
       RUNS,

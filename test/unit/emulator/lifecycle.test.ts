@@ -4,7 +4,8 @@ import { decodeJwt } from "jose";
 
 import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
-import { ALL_SCOPES, SCOPES } from "../../../src/wire";
+import { getCaptcha } from "../../../src/resources/captchaConfig/api";
+import { ALL_SCOPES } from "../../../src/resources/registry";
 
 import { SETTINGS_PATH, call, startTestEmulator } from "./support";
 
@@ -42,7 +43,7 @@ describe("an emulator's handle", () => {
   it("issues tokens with the scopes, client, lifetime and audience asked for", async () => {
     const claims = decodeJwt(
       await emulator.issueToken({
-        scopes: [SCOPES.readCaptcha],
+        scopes: [getCaptcha.scope],
         global: false,
         expiresInSeconds: 60,
         audience: "x",
@@ -51,7 +52,7 @@ describe("an emulator's handle", () => {
 
     expect(claims).toMatchObject({
       sub: `${emulator.nonGlobalClient.clientId}@clients`,
-      scope: SCOPES.readCaptcha,
+      scope: getCaptcha.scope,
       aud: "x",
     });
     expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(60);

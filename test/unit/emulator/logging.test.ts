@@ -7,7 +7,7 @@ import {
   SETTINGS_PATH,
   TOKEN_PATH,
   call,
-  startTestEmulator,
+  startLegacyPhoneEmulator,
 } from "./support";
 
 describe("request log lines", () => {
@@ -15,7 +15,8 @@ describe("request log lines", () => {
   const lines: string[] = [];
 
   beforeAll(async () => {
-    emulator = await startTestEmulator({
+    // A tenant of the legacy phone set-up, whose phone templates PUT takes the body.
+    emulator = await startLegacyPhoneEmulator({
       clientSecret: "the-client-secret-value",
       log: (line) => lines.push(line),
     });

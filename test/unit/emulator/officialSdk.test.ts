@@ -10,12 +10,23 @@ import { getCACertificates, setDefaultCACertificates } from "node:tls";
 import { Management, ManagementClient, ManagementError } from "auth0";
 import { SignJWT, importPKCS8 } from "jose";
 
-import { SCOPES, operationRoute, tenantSettingsResponseSchema } from "../../../src/wire";
+import { getCaptcha, patchCaptcha } from "../../../src/resources/captchaConfig/api";
+import { DEFAULT_PHONE_NOTIFICATION_BODIES } from "../../../src/resources/phoneNotificationTemplate/api";
+import { DEFAULT_PHONE_TEMPLATES, getPhoneTemplates } from "../../../src/resources/phoneTemplates/api";
+import { tenantSettingsResponseSchema } from "../../../src/resources/tenantSettings/api";
+import { routeOf } from "../../../src/wire";
 import type { TenantEmulator } from "../../../src/emulator";
 
-import { CAPTCHA_PATH, TOKEN_PATH, startTestEmulator } from "./support";
+import {
+  BRANDING_TEMPLATES_COLLECTION,
+  CAPTCHA_PATH,
+  LEGACY_PHONE_REFUSAL,
+  SETTINGS_DOCUMENT,
+  TOKEN_PATH,
+  startTestEmulator,
+} from "./support";
 
-const { BadRequestError, ForbiddenError, TooManyRequestsError } = Management;
+const { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError } = Management;
 
 /** A client secret with the characters RFC 6749 §2.3.1 makes Basic clients url-encode. */
 const AWKWARD_SECRET = "s3cr:et+with/odd%chars and-spaces";
@@ -99,7 +110,7 @@ describe("the official node SDK against the emulator over TLS", () => {
     expect(excluded).toHaveProperty("session_lifetime", 168);
   });
 
-  it("changes the settings with PATCH and reads them back, null included", async () => {
+  it("changes the settings with PATCH and reads them back, null removing a setting", async () => {
     const updated = await sdk.tenants.settings.update({
       friendly_name: "Emulated Inc",
       session_cookie: { mode: "non-persistent" },
@@ -114,22 +125,157 @@ describe("the official node SDK against the emulator over TLS", () => {
       // A PATCH of one flag keeps the others.
       flags: { enable_sso: false, disable_impersonation: true },
     });
-    await emulator.tenant.updateSettings({ session_cookie: null });
-    expect(tenantSettingsResponseSchema.parse(await sdk.tenants.settings.get())).toHaveProperty(
+    await emulator.tenant.write("PATCH", SETTINGS_DOCUMENT, { session_cookie: null });
+    expect(tenantSettingsResponseSchema.parse(await sdk.tenants.settings.get())).not.toHaveProperty(
       "session_cookie",
-      null,
     );
   });
 
-  it("writes and reads the phone templates", async () => {
+  describe("the legacy phone templates", () => {
     const templates = {
       enrollment_message: "{{code}} enrolls you at {{tenant.friendly_name}}",
       verification_message: "{{code}} verifies you",
     };
-    const written = await sdk.guardian.factors.phone.setTemplates(templates);
 
-    expect(written).toEqual(templates);
-    expect(await sdk.guardian.factors.phone.getTemplates()).toEqual(templates);
+    it("are refused with the platform's 403 on a tenant enrolled in the Unified Phone Experience", async () => {
+      const read: unknown = await sdk.guardian.factors.phone.getTemplates().catch((e: unknown) => e);
+      const written: unknown = await sdk.guardian.factors.phone
+        .setTemplates(templates)
+        .catch((e: unknown) => e);
+
+      for (const error of [read, written]) {
+        expect(error).toBeInstanceOf(ForbiddenError);
+        expect(error).toMatchObject({ statusCode: 403, body: LEGACY_PHONE_REFUSAL });
+      }
+      expect(emulator.tenant.read(getPhoneTemplates.path)).toEqual(DEFAULT_PHONE_TEMPLATES);
+    });
+
+    it("are written and read on a tenant that left the experience (a legacy tenant)", async () => {
+      await sdk.tenants.settings.update({ phone_consolidated_experience: false });
+      try {
+        const written = await sdk.guardian.factors.phone.setTemplates(templates);
+
+        expect(written).toEqual(templates);
+        expect(await sdk.guardian.factors.phone.getTemplates()).toEqual(templates);
+      } finally {
+        await sdk.tenants.settings.update({ phone_consolidated_experience: true });
+      }
+    });
+  });
+
+  it.each([
+    ["enrolled in the Unified Phone Experience", true],
+    ["on the legacy phone set-up", false],
+  ])("sets and reads the phone message types on a tenant %s", async (_generation, enrolled) => {
+    await sdk.tenants.settings.update({ phone_consolidated_experience: enrolled });
+    try {
+      expect(await sdk.guardian.factors.phone.setMessageTypes({ message_types: ["sms", "voice"] })).toEqual({
+        message_types: ["sms", "voice"],
+      });
+      expect(await sdk.guardian.factors.phone.getMessageTypes()).toEqual({ message_types: ["sms", "voice"] });
+      expect(await sdk.guardian.factors.phone.setMessageTypes({ message_types: [] })).toEqual({
+        message_types: [],
+      });
+    } finally {
+      await sdk.tenants.settings.update({ phone_consolidated_experience: true });
+    }
+  });
+
+  describe("the branding phone templates", () => {
+    const templates = () => sdk.branding.phone.templates;
+
+    afterEach(async () => {
+      for (const item of emulator.tenant.items(BRANDING_TEMPLATES_COLLECTION) as { id: string }[]) {
+        await templates().delete(item.id);
+      }
+    });
+
+    it("lists the platform's defaults of a new tenant, with or without the disabled filter", async () => {
+      const all = await templates().list();
+      const enabled = await templates().list({ disabled: false });
+      const disabled = await templates().list({ disabled: true });
+
+      expect(all.templates?.map((template) => template.type)).toEqual([
+        "blocked_account",
+        "change_password",
+        "otp_enroll",
+        "otp_verify",
+      ]);
+      expect(all.templates?.every((template) => template.id === undefined)).toBe(true);
+      expect(enabled.templates).toHaveLength(4);
+      expect(disabled.templates).toEqual([]);
+    });
+
+    it("creates, reads, updates, resets, tests and deletes a template", async () => {
+      const created = await templates().create({
+        type: "otp_verify",
+        disabled: false,
+        content: {
+          syntax: "liquid",
+          from: "1234567890",
+          body: { text: "Your code: {{ code }}", voice: "Your code is {{ code }}" },
+        },
+      });
+      const id = created.id ?? "";
+
+      expect(id).toMatch(/^tem_[A-Za-z0-9]{22}$/);
+      expect(created).toMatchObject({
+        channel: "phone",
+        type: "otp_verify",
+        disabled: false,
+        content: { syntax: "liquid", from: "1234567890", body: { text: "Your code: {{ code }}" } },
+      });
+      expect(await templates().get(id)).toEqual(created);
+      expect((await templates().list()).templates?.[0]).toEqual(created);
+
+      const updated = await templates().update(id, {
+        disabled: true,
+        content: { body: { text: "New {{ code }}" } },
+      });
+      expect(updated).toMatchObject({
+        id,
+        disabled: true,
+        content: { from: "1234567890", body: { text: "New {{ code }}", voice: "Your code is {{ code }}" } },
+      });
+      expect((await templates().list({ disabled: true })).templates?.map((template) => template.id)).toEqual([
+        id,
+      ]);
+
+      const reset = await templates().reset(id);
+      expect(reset).toMatchObject({
+        id,
+        disabled: true,
+        content: { from: "1234567890", body: DEFAULT_PHONE_NOTIFICATION_BODIES.otp_verify },
+      });
+
+      expect(await templates().test(id, { to: "+15555550100", delivery_method: "text" })).toEqual({
+        code: 202,
+        message: "Test notification successfully sent for processing",
+      });
+
+      await templates().delete(id);
+      const gone: unknown = await templates()
+        .get(id)
+        .catch((e: unknown) => e);
+      expect(gone).toBeInstanceOf(NotFoundError);
+      expect(gone).toMatchObject({
+        statusCode: 404,
+        body: { statusCode: 404, error: "Not Found", message: "Notification Resource not found" },
+      });
+    });
+
+    it("raises a ManagementError for a second template of one type", async () => {
+      await templates().create({ type: "otp_enroll" });
+      const error: unknown = await templates()
+        .create({ type: "otp_enroll" })
+        .catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(ManagementError);
+      expect(error).toMatchObject({
+        statusCode: 409,
+        body: { message: "Phone template already configured for tenant" },
+      });
+    });
   });
 
   it("raises a ManagementError for a 400, with the platform's body", async () => {
@@ -156,7 +302,7 @@ describe("the official node SDK against the emulator over TLS", () => {
   });
 
   it("raises a ManagementError for a 403 when the token lacks the scope", async () => {
-    const token = await emulator.issueToken({ scopes: [SCOPES.readCaptcha] });
+    const token = await emulator.issueToken({ scopes: [getCaptcha.scope] });
     const narrow = new ManagementClient({ domain, token, maxRetries: 0 });
     const error: unknown = await narrow.attackProtection.captcha.update({}).catch((e: unknown) => e);
 
@@ -165,15 +311,15 @@ describe("the official node SDK against the emulator over TLS", () => {
       statusCode: 403,
       body: {
         errorCode: "insufficient_scope",
-        message: `Insufficient scope, expected any of: ${SCOPES.updateCaptcha}`,
+        message: `Insufficient scope, expected any of: ${patchCaptcha.scope}`,
       },
     });
   });
 
   it("raises its TooManyRequestsError for a 429 where the platform documents one, a ManagementError elsewhere", async () => {
-    await sdk.guardian.factors.phone.getTemplates(); // the token is fetched and cached first
-    emulator.injectFault(operationRoute("getCaptcha"), { kind: "rateLimit" });
-    emulator.injectFault(operationRoute("getPhoneTemplates"), { kind: "rateLimit" });
+    await sdk.tenants.settings.get(); // the token is fetched and cached first
+    emulator.injectFault(routeOf(getCaptcha), { kind: "rateLimit" });
+    emulator.injectFault(routeOf(getPhoneTemplates), { kind: "rateLimit" });
     const captchaError: unknown = await sdk.attackProtection.captcha.get().catch((e: unknown) => e);
     const templatesError: unknown = await sdk.guardian.factors.phone.getTemplates().catch((e: unknown) => e);
 

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -10,9 +10,31 @@ import {
 } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
 import { persistedStateSchema } from "../../../src/emulator/state";
-import { DEFAULT_PHONE_TEMPLATES } from "../../../src/wire";
+import type { PersistedState } from "../../../src/emulator/state";
+import type { StoredCaptcha } from "../../../src/resources/captchaConfig/emulation";
+import { DEFAULT_PHONE_TEMPLATES } from "../../../src/resources/phoneTemplates/api";
 
-import { CAPTCHA_PATH, PHONE_TEMPLATES_PATH, TOKEN_PATH, call } from "./support";
+import {
+  CAPTCHA_DOCUMENT,
+  CAPTCHA_PATH,
+  MESSAGE_TYPES_DOCUMENT,
+  MESSAGE_TYPES_PATH,
+  PHONE_TEMPLATES_DOCUMENT,
+  PHONE_TEMPLATES_PATH,
+  SETTINGS_DOCUMENT,
+  SETTINGS_PATH,
+  TOKEN_PATH,
+  call,
+  captchaOf,
+  legacyPhoneSettings,
+  phoneTemplatesOf,
+  settingsOf,
+  storedCaptchaOf,
+} from "./support";
+
+/** The stored CAPTCHA configuration in a saved state. */
+const savedCaptcha = (state: PersistedState): StoredCaptcha | undefined =>
+  state.documents[CAPTCHA_DOCUMENT] as StoredCaptcha | undefined;
 
 describe("persistence in a data directory", () => {
   let dataDir: string;
@@ -33,7 +55,8 @@ describe("persistence in a data directory", () => {
   });
 
   it("reloads the CAPTCHA configuration with its secrets, the templates, the settings and the clients", async () => {
-    const first = await start();
+    // A tenant of the legacy phone set-up, whose phone templates PUT answers.
+    const first = await start({ settings: legacyPhoneSettings() });
     const token = await first.issueToken();
     await call(first, "PATCH", CAPTCHA_PATH, {
       token,
@@ -43,7 +66,7 @@ describe("persistence in a data directory", () => {
       token,
       json: { enrollment_message: "e {{code}}", verification_message: "v {{code}}" },
     });
-    await first.tenant.updateSettings({ friendly_name: "Persisted" });
+    await first.tenant.write("PATCH", SETTINGS_DOCUMENT, { friendly_name: "Persisted" });
     await first.close();
 
     const second = await start();
@@ -51,15 +74,18 @@ describe("persistence in a data directory", () => {
     expect(second.clientId).toBe(first.clientId);
     expect(second.clientSecret).toBe(first.clientSecret);
     expect(second.nonGlobalClient).toEqual(first.nonGlobalClient);
-    expect(second.tenant.captchaWithSecrets()?.hcaptcha).toEqual({
+    expect(storedCaptchaOf(second)?.hcaptcha).toEqual({
       site_key: "kh",
       secret: "persisted-secret",
     });
-    expect(second.tenant.phoneTemplates()).toEqual({
+    expect(phoneTemplatesOf(second)).toEqual({
       enrollment_message: "e {{code}}",
       verification_message: "v {{code}}",
     });
-    expect(second.tenant.settings().friendly_name).toBe("Persisted");
+    expect(settingsOf(second)).toMatchObject({
+      friendly_name: "Persisted",
+      phone_consolidated_experience: false,
+    });
     const tokenResponse = await call(second, "POST", TOKEN_PATH, {
       json: {
         grant_type: "client_credentials",
@@ -83,19 +109,23 @@ describe("persistence in a data directory", () => {
     expect(emulator.dataFile).toBe(file);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     const saved = persistedStateSchema.parse(JSON.parse(await readFile(file, "utf8")));
-    expect(saved.captcha?.recaptcha_v2).toEqual({ site_key: "k", secret: "on-disk" });
+    expect(saved.version).toBe(2);
+    expect(savedCaptcha(saved)?.recaptcha_v2).toEqual({ site_key: "k", secret: "on-disk" });
   });
 
-  it("keeps an unconfigured CAPTCHA unconfigured across restarts, and a created one created", async () => {
-    const first = await start({ captchaConfigured: false });
+  it("keeps a removed CAPTCHA configuration removed across restarts, and a reset one there", async () => {
+    const first = await start();
+    await first.tenant.remove(CAPTCHA_DOCUMENT);
     await first.close();
     const second = await start();
-    expect(second.tenant.captcha()).toBeUndefined();
+    expect(captchaOf(second)).toBeUndefined();
+    const token = await second.issueToken();
+    expect((await call(second, "GET", CAPTCHA_PATH, { token })).status).toBe(404);
 
-    await second.tenant.createCaptchaConfig();
+    await second.tenant.reset(CAPTCHA_DOCUMENT);
     await second.close();
-    const third = await start({ captchaConfigured: false });
-    expect(third.tenant.captcha()).toBeDefined();
+    const third = await start();
+    expect(captchaOf(third)).toMatchObject({ active_provider_id: "auth_challenge" });
   });
 
   it("serializes concurrent writes so that the file holds the last acknowledged state", async () => {
@@ -111,7 +141,7 @@ describe("persistence in a data directory", () => {
     const saved = persistedStateSchema.parse(
       JSON.parse(await readFile(join(dataDir, STATE_FILE_NAME), "utf8")),
     );
-    expect(saved.captcha?.simple_captcha).toEqual(emulator.tenant.captcha()?.simple_captcha);
+    expect(savedCaptcha(saved)?.simple_captcha).toEqual(captchaOf(emulator)?.simple_captcha);
     // Closed: no temporary file left, and the lock released.
     expect((await readdir(dataDir)).sort()).toEqual([CLIENT_ASSERTION_KEY_FILE_NAME, STATE_FILE_NAME].sort());
   });
@@ -147,25 +177,94 @@ describe("persistence in a data directory", () => {
     expect(await readFile(join(dataDir, STATE_FILE_NAME), "utf8")).toBe(content);
   });
 
-  it("loads a data file that lacks the fields a later version added, with a new tenant's defaults", async () => {
-    const first = await start();
-    const written = JSON.parse(await readFile(join(dataDir, STATE_FILE_NAME), "utf8")) as Record<
-      string,
-      unknown
-    >;
-    await first.close();
-    const older = Object.fromEntries(
-      Object.entries(written).filter(([key]) => key !== "phoneTemplates" && key !== "settings"),
+  /** Writes a hand-written data file of format 1, as the emulator's first versions kept one. */
+  const writeFormat1 = async (members: Record<string, unknown>): Promise<void> => {
+    const file = join(dataDir, STATE_FILE_NAME);
+    await writeFile(
+      file,
+      JSON.stringify({
+        version: 1,
+        clients: {
+          global: { clientId: "v1-global-client", clientSecret: "v1-global-secret" },
+          nonGlobal: { clientId: "v1-other-client", clientSecret: "v1-other-secret" },
+        },
+        ...members,
+      }),
     );
-    await writeFile(join(dataDir, STATE_FILE_NAME), JSON.stringify(older));
+    await chmod(file, 0o600);
+  };
 
-    const second = await start();
+  it("loads a hand-written format 1 file: each member as its document, what format 1 never held as a new tenant has it, and saves it as format 2", async () => {
+    const v1Settings = { ...legacyPhoneSettings(), friendly_name: "Version one" };
+    await writeFormat1({
+      captcha: {
+        active_provider_id: "hcaptcha",
+        auth_challenge: { fail_open: true },
+        simple_captcha: {},
+        hcaptcha: { site_key: "kh", secret: "v1-hcaptcha-secret" },
+      },
+      phoneTemplates: { enrollment_message: "v1 e {{code}}", verification_message: "v1 v {{code}}" },
+      settings: v1Settings,
+    });
 
-    expect(second.tenant.phoneTemplates()).toEqual(DEFAULT_PHONE_TEMPLATES);
-    // A new tenant's settings: the ones the first start wrote (a real minimal tenant's, session lifetime 168 h).
-    expect(second.tenant.settings()).toEqual(written["settings"]);
-    expect(second.tenant.settings()).toMatchObject({ session_lifetime: 168 });
-    expect(second.clientId).toBe(first.clientId);
+    const emulator = await start();
+    const token = await emulator.issueToken();
+
+    expect(emulator.clientId).toBe("v1-global-client");
+    expect(emulator.clientSecret).toBe("v1-global-secret");
+    expect(emulator.nonGlobalClient).toEqual({
+      clientId: "v1-other-client",
+      clientSecret: "v1-other-secret",
+    });
+    expect(storedCaptchaOf(emulator)?.hcaptcha).toEqual({ site_key: "kh", secret: "v1-hcaptcha-secret" });
+    expect((await call(emulator, "GET", CAPTCHA_PATH, { token })).body).toMatchObject({
+      active_provider_id: "hcaptcha",
+      auth_challenge: { fail_open: true },
+      hcaptcha: { site_key: "kh" },
+    });
+    expect((await call(emulator, "GET", PHONE_TEMPLATES_PATH, { token })).body).toEqual({
+      enrollment_message: "v1 e {{code}}",
+      verification_message: "v1 v {{code}}",
+    });
+    expect((await call(emulator, "GET", SETTINGS_PATH, { token })).body).toEqual(v1Settings);
+    // Format 1 had no message types: a new tenant's.
+    expect((await call(emulator, "GET", MESSAGE_TYPES_PATH, { token })).body).toEqual({ message_types: [] });
+
+    const saved = persistedStateSchema.parse(
+      JSON.parse(await readFile(join(dataDir, STATE_FILE_NAME), "utf8")),
+    );
+    expect(saved.version).toBe(2);
+    expect(saved.clients.global).toEqual({ clientId: "v1-global-client", clientSecret: "v1-global-secret" });
+    expect(savedCaptcha(saved)?.hcaptcha?.secret).toBe("v1-hcaptcha-secret");
+    expect(saved.documents[SETTINGS_DOCUMENT]).toEqual(v1Settings);
+    expect(saved.documents[MESSAGE_TYPES_DOCUMENT]).toEqual({ message_types: [] });
+    expect(saved.collections).toEqual({});
+  });
+
+  it("loads a format 1 file with no CAPTCHA configuration and without the members format 1 made optional, with a new tenant's defaults", async () => {
+    await writeFormat1({ captcha: null });
+
+    const emulator = await start();
+    const token = await emulator.issueToken();
+
+    expect(captchaOf(emulator)).toBeUndefined();
+    expect((await call(emulator, "GET", CAPTCHA_PATH, { token })).status).toBe(404);
+    expect(phoneTemplatesOf(emulator)).toEqual(DEFAULT_PHONE_TEMPLATES);
+    // A new tenant's settings (a real minimal tenant's, session lifetime 168 h, enrolled in the Unified Phone
+    // Experience).
+    expect(settingsOf(emulator)).toMatchObject({
+      session_lifetime: 168,
+      phone_consolidated_experience: true,
+    });
+    expect(emulator.clientId).toBe("v1-global-client");
+  });
+
+  it("refuses a format 1 file with a member it does not know, rather than lose it", async () => {
+    await writeFormat1({ captcha: null, somethingElse: {} });
+    const content = await readFile(join(dataDir, STATE_FILE_NAME), "utf8");
+
+    await expect(start()).rejects.toThrow(/emulator data file .* not in the expected format/);
+    expect(await readFile(join(dataDir, STATE_FILE_NAME), "utf8")).toBe(content);
   });
 
   it("creates a missing data directory", async () => {
@@ -182,8 +281,11 @@ describe("without a data directory", () => {
     const emulator = await startEmulator({ rateLimit: false });
     try {
       expect(emulator.dataFile).toBeUndefined();
-      await emulator.tenant.setPhoneTemplates({ enrollment_message: "a", verification_message: "b" });
-      expect(emulator.tenant.phoneTemplates().enrollment_message).toBe("a");
+      await emulator.tenant.write("PUT", PHONE_TEMPLATES_DOCUMENT, {
+        enrollment_message: "a {{code}}",
+        verification_message: "b {{code}}",
+      });
+      expect(phoneTemplatesOf(emulator).enrollment_message).toBe("a {{code}}");
     } finally {
       await emulator.close();
     }

@@ -1,7 +1,14 @@
 import { TokenBucket } from "../../../src/emulator/rateLimit";
 import type { TenantEmulator } from "../../../src/emulator";
 
-import { PHONE_TEMPLATES_PATH, SETTINGS_PATH, TOKEN_PATH, call, startTestEmulator } from "./support";
+import {
+  PHONE_TEMPLATES_PATH,
+  SETTINGS_PATH,
+  TOKEN_PATH,
+  call,
+  startLegacyPhoneEmulator,
+  startTestEmulator,
+} from "./support";
 
 describe("TokenBucket", () => {
   const start = 1_700_000_000_000;
@@ -79,7 +86,8 @@ describe("rate limiting over HTTP", () => {
 
   beforeAll(async () => {
     [limited, quick, unlimited] = await Promise.all([
-      startTestEmulator({ rateLimit: { requestsPerSecond: 0.2, burst: 3 } }),
+      // A tenant of the legacy phone set-up, whose phone templates GET answers 200.
+      startLegacyPhoneEmulator({ rateLimit: { requestsPerSecond: 0.2, burst: 3 } }),
       startTestEmulator({ rateLimit: { requestsPerSecond: 4, burst: 1 } }),
       startTestEmulator({ rateLimit: false }),
     ]);

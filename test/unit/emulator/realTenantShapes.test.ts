@@ -3,22 +3,23 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import {
-  ALL_SCOPES,
-  OPERATIONS,
-  PACKAGE_OPERATION_NAMES,
-  SCOPES,
-  tenantSettingsResponseSchema,
-} from "../../../src/wire";
+import { ALL_SCOPES, OBJECTS } from "../../../src/resources/registry";
+import { patchTenantSettings, tenantSettingsResponseSchema } from "../../../src/resources/tenantSettings/api";
 import { DataDirInUseError, LOCK_FILE_NAME, STATE_FILE_NAME, startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
 
 import {
   CAPTCHA_PATH,
   PHONE_TEMPLATES_PATH,
+  SETTINGS_DOCUMENT,
   SETTINGS_PATH,
   TOKEN_PATH,
   call,
+  captchaOf,
+  legacyPhoneSettings,
+  phoneTemplatesOf,
+  settingsOf,
+  startLegacyPhoneEmulator,
   startTestEmulator,
 } from "./support";
 
@@ -30,12 +31,14 @@ describe("settings a user can change and seed", () => {
   let token: string;
 
   beforeAll(async () => {
-    emulator = await startTestEmulator();
-    token = await emulator.issueToken({ scopes: Object.values(SCOPES) });
+    // A tenant of the legacy phone set-up, whose phone templates PUT answers.
+    emulator = await startLegacyPhoneEmulator();
+    token = await emulator.issueToken({ scopes: [...ALL_SCOPES, patchTenantSettings.scope] });
   });
   afterAll(() => emulator.close());
 
-  it("changes settings with PATCH, merging objects, and returns the whole settings", async () => {
+  it("changes settings with PATCH, merging objects, removing what is sent as null, and returns the whole settings", async () => {
+    await call(emulator, "PATCH", SETTINGS_PATH, { token, json: { session_cookie: { mode: "persistent" } } });
     const response = await call(emulator, "PATCH", SETTINGS_PATH, {
       token,
       json: { friendly_name: "Acme", flags: { enable_sso: false }, session_cookie: null },
@@ -44,11 +47,12 @@ describe("settings a user can change and seed", () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       friendly_name: "Acme",
-      session_cookie: null,
       flags: { enable_sso: false, disable_impersonation: true },
     });
+    expect(response.body).not.toHaveProperty("session_cookie");
     expect(tenantSettingsResponseSchema.safeParse(response.body).success).toBe(true);
-    expect(emulator.tenant.settings()).toMatchObject({ friendly_name: "Acme" });
+    expect(settingsOf(emulator)).toMatchObject({ friendly_name: "Acme" });
+    expect(settingsOf(emulator)).not.toHaveProperty("session_cookie");
   });
 
   it("accepts a form-encoded settings PATCH", async () => {
@@ -71,9 +75,9 @@ describe("settings a user can change and seed", () => {
       "Payload validation error: 'Additional properties not allowed: foo'.",
     ],
     [
-      "an unknown flag",
-      { flags: { nope: true } },
-      "Payload validation error: 'Additional properties not allowed: nope' on property flags.",
+      "a flag that is not a boolean",
+      { flags: { enable_sso: "yes" } },
+      "Payload validation error: 'Expected type boolean but found type string' on property flags.enable_sso.",
     ],
     [
       "a read-only property",
@@ -90,6 +94,16 @@ describe("settings a user can change and seed", () => {
       message,
       errorCode: "invalid_body",
     });
+  });
+
+  it("takes a boolean flag the OpenAPI does not name, as a real tenant does", async () => {
+    const response = await call(emulator, "PATCH", SETTINGS_PATH, {
+      token,
+      json: { flags: { use_scope_descriptions_for_consent: true } },
+    });
+
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ flags: { use_scope_descriptions_for_consent: true } });
   });
 
   it("needs update:tenant_settings for a PATCH", async () => {
@@ -115,12 +129,12 @@ describe("settings a user can change and seed", () => {
 
     expect(response.status).toBe(200);
     expect(String((response.body as { scope?: unknown }).scope).split(" ")).toContain(
-      SCOPES.updateTenantSettings,
+      patchTenantSettings.scope,
     );
-    expect(OPERATIONS.patchTenantSettings.scope).toBe(SCOPES.updateTenantSettings);
-    expect(ALL_SCOPES).not.toContain(SCOPES.updateTenantSettings);
+    expect(patchTenantSettings.scope).toBe("update:tenant_settings");
+    expect(ALL_SCOPES).not.toContain(patchTenantSettings.scope);
     expect([...ALL_SCOPES].sort()).toEqual(
-      [...new Set(PACKAGE_OPERATION_NAMES.map((name) => OPERATIONS[name].scope))].sort(),
+      [...new Set(OBJECTS.flatMap((object) => object.endpoints.map((endpoint) => endpoint.scope)))].sort(),
     );
   });
 
@@ -142,7 +156,7 @@ describe("settings a user can change and seed", () => {
       settings: { friendly_name: "Seeded", session_cookie: null, enabled_locales: ["en", "fr"] },
     });
     try {
-      expect(seeded.tenant.settings()).toEqual({
+      expect(settingsOf(seeded)).toEqual({
         friendly_name: "Seeded",
         session_cookie: null,
         enabled_locales: ["en", "fr"],
@@ -174,7 +188,7 @@ describe("hostile bodies and methods", () => {
   it.each([40, 2_000, 16_000])(
     "answers simple_captcha nested %i deep with 400 and keeps the state",
     async (depth) => {
-      const before = emulator.tenant.captcha();
+      const before = captchaOf(emulator);
       const response = await call(emulator, "PATCH", CAPTCHA_PATH, {
         token,
         raw: `{"simple_captcha":${nested(depth)}}`,
@@ -187,7 +201,7 @@ describe("hostile bodies and methods", () => {
         message: expect.stringContaining("Nesting"),
       });
       expect((await call(emulator, "GET", CAPTCHA_PATH, { token })).status).toBe(200);
-      expect(emulator.tenant.captcha()).toEqual(before);
+      expect(captchaOf(emulator)).toEqual(before);
     },
   );
 
@@ -296,14 +310,17 @@ describe("the data directory", () => {
     const text = await readFile(join(dataDir, STATE_FILE_NAME), "utf8");
 
     expect(text.trimEnd()).not.toContain("\n");
-    expect(JSON.parse(text)).toHaveProperty("settings");
+    expect(JSON.parse(text)).toMatchObject({
+      version: 2,
+      documents: { [SETTINGS_DOCUMENT]: expect.any(Object) },
+    });
   });
 
   it("answers 500 when a save fails and leaves the state as it was", async () => {
-    const emulator = await startEmulator({ dataDir, rateLimit: false });
+    const emulator = await startEmulator({ dataDir, rateLimit: false, settings: legacyPhoneSettings() });
     try {
       const token = await emulator.issueToken();
-      const before = emulator.tenant.phoneTemplates();
+      const before = phoneTemplatesOf(emulator);
       // The data directory disappears: the next save cannot create its temporary file.
       await rm(dataDir, { recursive: true, force: true });
       const response = await call(emulator, "PUT", PHONE_TEMPLATES_PATH, {
@@ -312,7 +329,7 @@ describe("the data directory", () => {
       });
 
       expect(response.status).toBe(500);
-      expect(emulator.tenant.phoneTemplates()).toEqual(before);
+      expect(phoneTemplatesOf(emulator)).toEqual(before);
       expect((await call(emulator, "GET", PHONE_TEMPLATES_PATH, { token })).body).toEqual(before);
     } finally {
       await emulator.close();

@@ -3,12 +3,14 @@ import fc from "fast-check";
 import type { TenantEmulator } from "../../../src/emulator";
 
 import {
+  BRANDING_TEMPLATES_PATH,
   CAPTCHA_PATH,
+  MESSAGE_TYPES_PATH,
   PHONE_TEMPLATES_PATH,
   SETTINGS_PATH,
   TOKEN_PATH,
   call,
-  startTestEmulator,
+  startLegacyPhoneEmulator,
 } from "./support";
 
 const RUNS = { numRuns: 200 };
@@ -19,7 +21,8 @@ describe("the server under arbitrary input", () => {
   let token: string;
 
   beforeAll(async () => {
-    emulator = await startTestEmulator({ bodyLimitBytes: 4096 });
+    // A tenant of the legacy phone set-up, whose phone templates PUT reviews what it is sent.
+    emulator = await startLegacyPhoneEmulator({ bodyLimitBytes: 4096 });
     token = await emulator.issueToken();
   });
   afterAll(() => emulator.close());
@@ -95,6 +98,9 @@ describe("the server under arbitrary input", () => {
       ["POST", SETTINGS_PATH],
       ["DELETE", CAPTCHA_PATH],
       ["PUT", "/api/v2/unknown"],
+      ["POST", BRANDING_TEMPLATES_PATH],
+      ["PATCH", `${BRANDING_TEMPLATES_PATH}/tem_unknown`],
+      ["PUT", MESSAGE_TYPES_PATH],
     );
     const contentType = fc.oneof(
       fc.constantFrom(

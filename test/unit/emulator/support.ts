@@ -1,4 +1,17 @@
-import { API_PREFIX, AUTH_PATHS, OPERATIONS } from "../../../src/wire";
+import type { CaptchaResponse } from "../../../src/resources/captchaConfig/api";
+import { captchaResponseSchema, getCaptcha } from "../../../src/resources/captchaConfig/api";
+import type { StoredCaptcha } from "../../../src/resources/captchaConfig/emulation";
+import { listPhoneNotificationTemplates } from "../../../src/resources/phoneNotificationTemplate/api";
+import type { PhoneTemplatesResponse } from "../../../src/resources/phoneTemplates/api";
+import {
+  getPhoneMessageTypes,
+  getPhoneTemplates,
+  getSmsTemplates,
+  phoneTemplatesResponseSchema,
+} from "../../../src/resources/phoneTemplates/api";
+import type { TenantSettingsResponse } from "../../../src/resources/tenantSettings/api";
+import { getTenantSettings, tenantSettingsResponseSchema } from "../../../src/resources/tenantSettings/api";
+import { API_PREFIX, AUTH_PATHS } from "../../../src/wire";
 import { startEmulator } from "../../../src/emulator";
 import type { EmulatorOptions, TenantEmulator } from "../../../src/emulator";
 
@@ -75,11 +88,85 @@ export function allKeys(value: unknown): string[] {
   return [];
 }
 
-export const CAPTCHA_PATH = `${API_PREFIX}${OPERATIONS.getCaptcha.path}`;
-export const SETTINGS_PATH = `${API_PREFIX}${OPERATIONS.getTenantSettings.path}`;
-export const PHONE_TEMPLATES_PATH = `${API_PREFIX}${OPERATIONS.getPhoneTemplates.path}`;
+/** The documents' paths as `TenantControl` takes them (API paths without `/api/v2`). */
+export const CAPTCHA_DOCUMENT = getCaptcha.path;
+export const SETTINGS_DOCUMENT = getTenantSettings.path;
+export const PHONE_TEMPLATES_DOCUMENT = getPhoneTemplates.path;
+export const MESSAGE_TYPES_DOCUMENT = getPhoneMessageTypes.path;
+/** The branding phone templates' collection, as `TenantControl.items` takes it. */
+export const BRANDING_TEMPLATES_COLLECTION = listPhoneNotificationTemplates.path;
+
+export const CAPTCHA_PATH = `${API_PREFIX}${getCaptcha.path}`;
+export const SETTINGS_PATH = `${API_PREFIX}${getTenantSettings.path}`;
+export const PHONE_TEMPLATES_PATH = `${API_PREFIX}${getPhoneTemplates.path}`;
+export const SMS_TEMPLATES_PATH = `${API_PREFIX}${getSmsTemplates.path}`;
+export const MESSAGE_TYPES_PATH = `${API_PREFIX}${getPhoneMessageTypes.path}`;
+export const BRANDING_TEMPLATES_PATH = `${API_PREFIX}${listPhoneNotificationTemplates.path}`;
 export const TOKEN_PATH = AUTH_PATHS.token;
 export const JWKS_PATH = AUTH_PATHS.jwks;
+
+/**
+ * The settings of a tenant created before the Unified Phone Experience that still uses the legacy phone set-up
+ * (a recorded real tenant's answer, with `phone_consolidated_experience: false`): its
+ * `/guardian/factors/phone/templates` endpoints work. A fresh object on every call.
+ */
+export function legacyPhoneSettings(): TenantSettingsResponse {
+  return {
+    change_password: {},
+    enabled_locales: ["en"],
+    error_page: {},
+    flags: {
+      allow_changing_enable_sso: false,
+      disable_impersonation: true,
+      enable_sso: true,
+      universal_login: true,
+      revoke_refresh_token_grant: false,
+      disable_clickjack_protection_headers: false,
+    },
+    idle_session_lifetime: 72,
+    sandbox_version: "22",
+    session_lifetime: 168,
+    universal_login: {},
+    sandbox_versions_available: ["22", "18"],
+    client_id_metadata_document_supported: false,
+    phone_consolidated_experience: false,
+  };
+}
+
+/** Starts an emulator of a legacy phone tenant (see {@link legacyPhoneSettings}). */
+export function startLegacyPhoneEmulator(options: EmulatorOptions = {}): Promise<TenantEmulator> {
+  return startTestEmulator({ settings: legacyPhoneSettings(), ...options });
+}
+
+/** The refusal of the legacy phone template endpoints on a tenant enrolled in the Unified Phone Experience. */
+export const LEGACY_PHONE_REFUSAL = {
+  statusCode: 403,
+  error: "Forbidden",
+  message:
+    "Insufficient privileges to use this deprecated feature. To handle Phone Provider/Templates refer to Tenant Phone Settings",
+  errorCode: "legacy_mfa_phone_provider_not_allowed",
+} as const;
+
+/** The CAPTCHA configuration as the API answers it, or `undefined` while the tenant has none. */
+export function captchaOf(emulator: TenantEmulator): CaptchaResponse | undefined {
+  const read = emulator.tenant.read(CAPTCHA_DOCUMENT);
+  return read === undefined ? undefined : captchaResponseSchema.parse(read);
+}
+
+/** The stored CAPTCHA configuration, secrets included, or `undefined`. */
+export function storedCaptchaOf(emulator: TenantEmulator): StoredCaptcha | undefined {
+  return emulator.tenant.stored(CAPTCHA_DOCUMENT) as StoredCaptcha | undefined;
+}
+
+/** The legacy phone templates as the API answers them. */
+export function phoneTemplatesOf(emulator: TenantEmulator): PhoneTemplatesResponse {
+  return phoneTemplatesResponseSchema.parse(emulator.tenant.read(PHONE_TEMPLATES_DOCUMENT));
+}
+
+/** The whole tenant settings. */
+export function settingsOf(emulator: TenantEmulator): TenantSettingsResponse {
+  return tenantSettingsResponseSchema.parse(emulator.tenant.read(SETTINGS_DOCUMENT));
+}
 
 /** Polls `check` until it returns true, or fails after `timeoutMs`. */
 export async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {

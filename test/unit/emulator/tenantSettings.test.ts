@@ -1,7 +1,10 @@
-import { TENANT_SETTINGS_FIELDS, tenantSettingsResponseSchema } from "../../../src/wire";
+import {
+  TENANT_SETTINGS_FIELDS,
+  tenantSettingsResponseSchema,
+} from "../../../src/resources/tenantSettings/api";
 import type { TenantEmulator } from "../../../src/emulator";
 
-import { SETTINGS_PATH, call, startTestEmulator } from "./support";
+import { SETTINGS_DOCUMENT, SETTINGS_PATH, call, startTestEmulator } from "./support";
 
 describe("GET /tenants/settings", () => {
   let emulator: TenantEmulator;
@@ -62,7 +65,7 @@ describe("GET /tenants/settings", () => {
   });
 
   it("selects a nested name's member, or excludes just that member", async () => {
-    await emulator.tenant.updateSettings({
+    await emulator.tenant.write("PATCH", SETTINGS_DOCUMENT, {
       universal_login: { colors: { primary: "#000000" }, passwordless: {} },
     });
     try {
@@ -73,7 +76,7 @@ describe("GET /tenants/settings", () => {
       expect(excluded).toMatchObject({ universal_login: { passwordless: {} } });
       expect((excluded as { universal_login: object }).universal_login).not.toHaveProperty("colors");
     } finally {
-      await emulator.tenant.updateSettings({ universal_login: {} });
+      await emulator.tenant.reset(SETTINGS_DOCUMENT);
     }
   });
 
@@ -163,19 +166,153 @@ describe("GET /tenants/settings", () => {
   });
 
   it("returns settings changed out of band", async () => {
-    await emulator.tenant.updateSettings({ friendly_name: "Renamed", session_lifetime: 12 });
+    await emulator.tenant.write("PATCH", SETTINGS_DOCUMENT, {
+      friendly_name: "Renamed",
+      session_lifetime: 12,
+    });
     try {
       const response = await get("?fields=friendly_name,session_lifetime");
 
       expect(response.body).toEqual({ friendly_name: "Renamed", session_lifetime: 12 });
     } finally {
-      await emulator.tenant.updateSettings({ friendly_name: "My Company", session_lifetime: 168 });
+      await emulator.tenant.reset(SETTINGS_DOCUMENT);
     }
   });
 
   it("refuses an out-of-band change of the wrong type", async () => {
-    await expect(
-      emulator.tenant.updateSettings({ friendly_name: 5 } as unknown as { friendly_name: string }),
-    ).rejects.toThrow();
+    await expect(emulator.tenant.write("PATCH", SETTINGS_DOCUMENT, { friendly_name: 5 })).rejects.toThrow(
+      "PATCH /tenants/settings would be refused: 400 Payload validation error: 'Expected type string but found type number' on property friendly_name.",
+    );
+    expect(emulator.tenant.read(SETTINGS_DOCUMENT)).toEqual(all);
+  });
+});
+
+describe("PATCH /tenants/settings, as recorded real tenants apply it", () => {
+  let emulator: TenantEmulator;
+  let token: string;
+
+  beforeAll(async () => {
+    emulator = await startTestEmulator();
+    token = await emulator.issueToken({ scopes: ["read:tenant_settings", "update:tenant_settings"] });
+  });
+  afterAll(() => emulator.close());
+
+  const patch = (json: unknown) => call(emulator, "PATCH", SETTINGS_PATH, { token, json });
+  const read = async () =>
+    (await call(emulator, "GET", SETTINGS_PATH, { token })).body as Record<string, unknown>;
+
+  it("removes a key sent as null: neither the answer nor a later GET has it", async () => {
+    const set = await patch({
+      acr_values_supported: ["foo"],
+      mtls: { enable_endpoint_aliases: true },
+      error_page: { html: "<p/>", show_log_link: false, url: "" },
+    });
+    expect(set.status).toBe(200);
+
+    const removed = await patch({ acr_values_supported: null, mtls: null, error_page: null });
+
+    expect(removed.status).toBe(200);
+    for (const body of [removed.body, await read()]) {
+      expect(body).not.toHaveProperty("acr_values_supported");
+      expect(body).not.toHaveProperty("mtls");
+      expect(body).not.toHaveProperty("error_page");
+    }
+  });
+
+  it("keeps an empty list sent, unlike null", async () => {
+    const response = await patch({ acr_values_supported: [] });
+
+    expect(response.body).toMatchObject({ acr_values_supported: [] });
+    expect(await read()).toMatchObject({ acr_values_supported: [] });
+    await patch({ acr_values_supported: null });
+  });
+
+  it("takes a flag the OpenAPI does not name and keeps the other flags", async () => {
+    const response = await patch({ flags: { use_scope_descriptions_for_consent: true } });
+
+    expect(response.status).toBe(200);
+    expect((await read())["flags"]).toMatchObject({
+      use_scope_descriptions_for_consent: true,
+      enable_sso: true,
+      disable_impersonation: true,
+    });
+  });
+
+  it("refuses a flag that is not a boolean", async () => {
+    const response = await patch({ flags: { use_scope_descriptions_for_consent: "yes" } });
+
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ errorCode: "invalid_body" });
+  });
+
+  it("takes universal_login, empty or with colors", async () => {
+    expect((await patch({ universal_login: {} })).status).toBe(200);
+    const colors = { primary: "#0059d6", page_background: "#000000" };
+    const response = await patch({ universal_login: { colors } });
+
+    expect(response.status).toBe(200);
+    expect(await read()).toMatchObject({ universal_login: { colors } });
+  });
+
+  it("stores country codes with their mode in the order sent, keeps them through other changes, and removes them with null", async () => {
+    const allow = { list: ["CA", "US"], mode: "allow" };
+    const created = await patch({ friendly_name: "Country Codes Test", country_codes: allow });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ country_codes: allow });
+
+    expect((await patch({ friendly_name: "Country Codes Test" })).body).toMatchObject({
+      country_codes: allow,
+    });
+
+    const removed = await patch({ country_codes: null });
+    expect(removed.status).toBe(200);
+    expect(removed.body).not.toHaveProperty("country_codes");
+    expect(await read()).not.toHaveProperty("country_codes");
+  });
+
+  // Recorded: go-auth0 TestTenantManager_CountryCodes.yaml #3 and terraform-provider-auth0
+  // TestAccTenant_CountryCodes.yaml #5 send mode "deny", answered 200 and echoed.
+  it("replaces country codes whole, a deny list included", async () => {
+    await patch({ country_codes: { list: ["US", "GB"], mode: "allow" } });
+    const response = await patch({ country_codes: { list: ["DE", "FR", "GB"], mode: "deny" } });
+
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ country_codes: { list: ["DE", "FR", "GB"], mode: "deny" } });
+    expect((await read())["country_codes"]).toEqual({ list: ["DE", "FR", "GB"], mode: "deny" });
+    await patch({ country_codes: null });
+  });
+
+  it.each([
+    ["session_lifetime", 90, 1.5],
+    ["idle_session_lifetime", 30, 0.5],
+    ["ephemeral_session_lifetime", 120, 2],
+    ["idle_ephemeral_session_lifetime", 15, 0.25],
+  ])("stores %s given in minutes (%i) in hours (%d), under its own name", async (name, minutes, hours) => {
+    const response = await patch({ [`${name}_in_minutes`]: minutes });
+
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ [name]: hours });
+    const settings = await read();
+    expect(settings[name]).toBe(hours);
+    expect(settings).not.toHaveProperty(`${name}_in_minutes`);
+  });
+
+  // Recorded: terraform-provider-auth0 TestAccTenant_DefaultRedirectionURI.yaml #6 sends
+  // `"default_redirection_uri":""` and the answer no longer has the key; other empty strings are stored.
+  it("removes default_redirection_uri sent empty", async () => {
+    await patch({ default_redirection_uri: "https://example.com/login" });
+    const response = await patch({ default_redirection_uri: "" });
+
+    expect(response.status).toBe(200);
+    expect(response.body).not.toHaveProperty("default_redirection_uri");
+    expect(await read()).not.toHaveProperty("default_redirection_uri");
+  });
+
+  it("applies nothing of a PATCH it refuses", async () => {
+    const before = await read();
+    const response = await patch({ friendly_name: "Half applied?", no_such_setting: true });
+
+    expect(response.status).toBe(400);
+    expect(await read()).toEqual(before);
   });
 });

@@ -5,7 +5,7 @@ import type { JSONWebKeySet } from "jose";
 
 import type { TenantEmulator } from "../../../src/emulator";
 import { TokenAuthority, generateSigningKey } from "../../../src/emulator/auth";
-import { ALL_SCOPES } from "../../../src/wire";
+import { ALL_SCOPES } from "../../../src/resources/registry";
 
 import { CAPTCHA_PATH, JWKS_PATH, SETTINGS_PATH, call, startTestEmulator } from "./support";
 
