@@ -28,11 +28,11 @@ export function documentHandler(
   const view = (stored: unknown): unknown => (rules.view === undefined ? stored : rules.view(stored));
   const missing: Refusal = rules.missing ?? { status: 404, message: "Not Found" };
   return async ({ tenant, body }) => {
-    const unavailable = rules.unavailable?.(tenant);
+    const sent = endpoint.method === "GET" ? undefined : ((body ?? {}) as Record<string, unknown>);
+    const unavailable = rules.unavailable?.(tenant, sent);
     if (unavailable !== undefined) refuse(unavailable);
     const current = tenant.document(rules.path);
-    if (endpoint.method === "GET") return current === undefined ? refuse(missing) : view(current);
-    const sent = (body ?? {}) as Record<string, unknown>;
+    if (sent === undefined) return current === undefined ? refuse(missing) : view(current);
     const invalid = await rules.check?.(sent);
     if (invalid !== undefined) refuse(invalid);
     let next: unknown;

@@ -215,7 +215,10 @@ async function startLocked(
   const stateFile = options.dataDir === undefined ? undefined : new StateFile(options.dataDir, snapshot);
   const store = new MemoryTenantStore(
     data,
-    new Map([["botDetection", options.botDetection ?? true]]),
+    new Map([
+      ["botDetection", options.botDetection ?? true],
+      ["highlyRegulatedIdentity", options.highlyRegulatedIdentity ?? true],
+    ]),
     () => stateFile?.save() ?? Promise.resolve(),
   );
   // Saved at once, so the client credentials are stable from the first start on.

@@ -14,7 +14,7 @@ export interface TenantView {
   document<T = unknown>(path: string): T | undefined;
   /** The stored items of the collection at `path` (copies), in creation order. */
   items<T = unknown>(path: string): T[];
-  /** Whether the tenant's plan includes a feature (`botDetection`). */
+  /** Whether the tenant's plan includes a feature (`botDetection`, `highlyRegulatedIdentity`). */
   entitled(feature: Entitlement): boolean;
 }
 
@@ -26,8 +26,11 @@ export interface TenantStore extends TenantView {
   setItem(path: string, id: string, item: unknown): Promise<void>;
 }
 
-/** A plan feature an endpoint may need. */
-export type Entitlement = "botDetection";
+/**
+ * A plan feature an endpoint may need: bot detection (the CAPTCHA endpoints), or the Highly Regulated Identity
+ * add-on (some tenant settings).
+ */
+export type Entitlement = "botDetection" | "highlyRegulatedIdentity";
 
 /** A platform error: status, message, optional `errorCode`; the emulator answers it in the platform's body. */
 export interface Refusal {
@@ -60,8 +63,12 @@ export interface DocumentRules<Stored = unknown> {
   merge?(stored: Stored, patch: Record<string, unknown>): Stored;
   /** Validation beyond the endpoint's schema (a template's Liquid): the 400 to answer, or `undefined`. */
   check?(body: Record<string, unknown>): Promise<Refusal | undefined>;
-  /** Why the tenant does not serve the document now (its plan, its generation), or `undefined`. */
-  unavailable?(tenant: TenantView): Refusal | undefined;
+  /**
+   * Why the tenant does not serve the document now (its plan, its generation), or `undefined`; `sent` is the
+   * body of a PATCH or PUT (for a refusal that depends on what is written), `undefined` for a GET. A refusal
+   * applies nothing.
+   */
+  unavailable?(tenant: TenantView, sent?: Readonly<Record<string, unknown>>): Refusal | undefined;
   /** The 404 a request gets while the document does not exist. */
   readonly missing?: Refusal;
   /** The member a data file of format 1 kept this document under. */

@@ -43,6 +43,12 @@ export interface EmulatorOptions {
   readonly latencyJitterMs?: number;
   /** Whether the plan includes bot detection; default `true`. Without it the CAPTCHA endpoints answer 403. */
   readonly botDetection?: boolean;
+  /**
+   * Whether the plan includes the Highly Regulated Identity add-on; default `true`. Without it a settings PATCH
+   * that sets `acr_values_supported`, `mtls` or `pushed_authorization_requests_supported` answers 403
+   * `feature_not_enabled` and changes nothing.
+   */
+  readonly highlyRegulatedIdentity?: boolean;
   /** The global client's id; generated (or loaded from the data file) unless given. */
   readonly clientId?: string;
   /** The global client's secret; generated (or loaded from the data file) unless given. */

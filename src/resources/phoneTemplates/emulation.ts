@@ -32,8 +32,9 @@ const FIELDS = ["enrollment_message", "verification_message"] as const;
 
 /**
  * The legacy MFA phone templates, served at both their paths (`/phone/templates` and the older
- * `/sms/templates`) on a tenant that still uses the legacy set-up. A PUT replaces both; each must be a
- * valid template (checked off the event loop, within the template budget).
+ * `/sms/templates`) on a tenant that still uses the legacy set-up. A PUT replaces both; each must be empty or
+ * a valid template (checked off the event loop, within the template budget), with or without `{{code}}`, as
+ * real tenants take them.
  */
 const templatesDocument: DocumentRules<PhoneTemplatesRequest> = {
   path: getPhoneTemplates.path,
@@ -43,11 +44,12 @@ const templatesDocument: DocumentRules<PhoneTemplatesRequest> = {
   legacyKey: "phoneTemplates",
   unavailable: legacyEndpointRefusal,
   async check(body) {
+    const fields = FIELDS.filter((field) => body[field] !== "");
     const results = await reviewTemplatesInWorker(
-      FIELDS.map((field) => ({
+      fields.map((field) => ({
         template: String(body[field]),
         dialect: LEGACY_PHONE_DIALECT,
-        options: { channels: ["sms", "voice"], requireCode: true },
+        options: { channels: ["sms", "voice"], requireCode: false },
       })),
     );
     for (const [index, result] of results.entries()) {
@@ -55,7 +57,7 @@ const templatesDocument: DocumentRules<PhoneTemplatesRequest> = {
       if (first !== undefined) {
         return {
           status: 400,
-          message: `Invalid ${FIELDS[index]} template: ${first}`,
+          message: `Invalid ${fields[index]} template: ${first}`,
           errorCode: "invalid_body",
         };
       }

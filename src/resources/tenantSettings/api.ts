@@ -293,7 +293,7 @@ export const tenantSettingsPatchSchema = stricterSchema<TenantSettingsPatch>()((
     resource_parameter_profile: z.enum(["audience", "compatibility"]).optional(),
     dynamic_client_registration_security_mode: z.enum(["strict", "permissive"]).optional(),
     country_codes: z
-      .strictObject({ list: z.array(z.string()), mode: z.enum(["allow", "block"]).optional() })
+      .strictObject({ list: z.array(z.string()), mode: z.enum(["allow", "deny"]).optional() })
       .nullable()
       .optional(),
   });

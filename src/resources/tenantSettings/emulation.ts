@@ -1,4 +1,4 @@
-import type { DocumentRules, ObjectEmulation } from "../../emulator/rules";
+import type { DocumentRules, ObjectEmulation, Refusal, TenantView } from "../../emulator/rules";
 import { RefusalError, customRoute, documentRules } from "../../emulator/rules";
 import { isRecord } from "../../wire/json";
 import type { TenantSettingsResponse } from "./api";
@@ -27,11 +27,19 @@ function queryError(parameter: string, reason: string): RefusalError {
   );
 }
 
+/** Members a PATCH replaces whole even when it sends an object: a list and how to use it. */
+const REPLACED_WHOLE = ["country_codes"];
+
+/** A PATCH that sets `default_redirection_uri` to `""` removes it, as `null` does. */
+const EMPTY_MEANS_REMOVE = ["default_redirection_uri"];
+
 /**
  * A settings PATCH as recorded real tenants apply it: each top-level property sent replaces the stored one,
- * except that an object sent over a stored object (`flags`, `error_page`, …) is merged into it member by
- * member; `null` removes the property (later reads no longer return it); a lifetime given in minutes
- * (`idle_session_lifetime_in_minutes: 15`) is stored in hours under its own name (`0.25`).
+ * except that an object sent over a stored object (`flags`, `error_page`, `change_password`, …) is merged into
+ * it member by member, `{}` empties it (but `flags: {}` changes no flag), and `country_codes` is replaced whole;
+ * `null` removes the property, and so does `default_redirection_uri: ""` (later reads no longer return it); a
+ * lifetime given in minutes (`idle_session_lifetime_in_minutes: 15`) is stored in hours under its own name
+ * (`0.25`).
  */
 export function mergeSettings(
   stored: Readonly<TenantSettingsResponse>,
@@ -42,20 +50,63 @@ export function mergeSettings(
     if (value === undefined) continue;
     const lifetime = LIFETIMES_IN_MINUTES.find((name) => sentKey === `${name}_in_minutes`);
     const key = lifetime ?? sentKey;
-    if (value === null) {
+    if (value === null || (value === "" && EMPTY_MEANS_REMOVE.includes(key))) {
       delete merged[key];
       continue;
     }
     const current = merged[key];
+    const mergesMembers =
+      isRecord(value) &&
+      isRecord(current) &&
+      !REPLACED_WHOLE.includes(key) &&
+      (key === "flags" || Object.keys(value).length > 0);
     const next =
-      lifetime !== undefined
-        ? (value as number) / 60
-        : isRecord(value) && isRecord(current)
-          ? { ...current, ...value }
-          : value;
+      lifetime !== undefined ? (value as number) / 60 : mergesMembers ? { ...current, ...value } : value;
     put(merged, key, next);
   }
   return merged;
+}
+
+/** Settings members only a GET answers (a PATCH's answer leaves them out): the sandbox versions on offer. */
+const READ_ONLY = "sandbox_versions_available";
+
+/** The sandbox versions the platform offers, as recorded tenants on version 22 list them. */
+const SANDBOX_VERSIONS_AVAILABLE = ["22", "18"];
+
+/** The settings as a GET answers them: with the sandbox versions on offer, last, as recorded GETs have them. */
+function settingsRead(stored: Readonly<JsonObject>): JsonObject {
+  const { [READ_ONLY]: available, ...rest } = stored;
+  return { ...rest, [READ_ONLY]: available ?? [...SANDBOX_VERSIONS_AVAILABLE] };
+}
+
+/** The settings as a PATCH answers them: without what only a GET returns. */
+function settingsWritten(stored: Readonly<TenantSettingsResponse>): TenantSettingsResponse {
+  const written: JsonObject = { ...stored };
+  delete written[READ_ONLY];
+  return written;
+}
+
+/** Settings members a plan without the Highly Regulated Identity add-on cannot set, in the order it names them. */
+const HIGHLY_REGULATED_MEMBERS = [
+  "acr_values_supported",
+  "mtls",
+  "pushed_authorization_requests_supported",
+] as const;
+
+/**
+ * The 403 of a PATCH that sets members the plan does not include (removing them with `null` is allowed),
+ * naming them all, as a recorded tenant answered; nothing of the PATCH is applied.
+ */
+function planRefusal(tenant: TenantView, sent: Readonly<JsonObject> | undefined): Refusal | undefined {
+  if (sent === undefined || tenant.entitled("highlyRegulatedIdentity")) return undefined;
+  const used = HIGHLY_REGULATED_MEMBERS.filter((name) => sent[name] !== undefined && sent[name] !== null);
+  return used.length === 0
+    ? undefined
+    : {
+        status: 403,
+        message: `Please upgrade your subscription to use ${used.join(", ")}.`,
+        errorCode: "feature_not_enabled",
+      };
 }
 
 /**
@@ -134,7 +185,7 @@ function newTenantSettings(): TenantSettingsResponse {
     sandbox_version: "22",
     session_lifetime: 168,
     universal_login: {},
-    sandbox_versions_available: ["22", "18", "12"],
+    sandbox_versions_available: [...SANDBOX_VERSIONS_AVAILABLE],
     client_id_metadata_document_supported: false,
     phone_consolidated_experience: true,
   };
@@ -147,6 +198,8 @@ const settingsDocument: DocumentRules<TenantSettingsResponse> = {
   initial: (tenant) =>
     tenant.settings === undefined ? newTenantSettings() : structuredClone(tenant.settings),
   merge: mergeSettings,
+  view: settingsWritten,
+  unavailable: planRefusal,
   legacyKey: "settings",
 };
 
@@ -155,7 +208,7 @@ export const emulation: ObjectEmulation = {
   documents: [documentRules(settingsDocument)],
   routes: [
     customRoute(getTenantSettings, async ({ tenant, query }) =>
-      selectSettings(tenant.document<JsonObject>(TENANT_SETTINGS_PATH) ?? {}, query),
+      selectSettings(settingsRead(tenant.document<JsonObject>(TENANT_SETTINGS_PATH) ?? {}), query),
     ),
   ],
 };
