@@ -10,23 +10,38 @@ import tseslint from "typescript-eslint";
  * load no HTTP client.
  */
 const heavy = {
-  zod: { name: "zod", message: "Build schemas with schema() of src/wire/schema.ts: it loads zod on first use.", allowTypeImports: true },
+  zod: {
+    name: "zod",
+    message: "Build schemas with schema() of src/wire/schema.ts: it loads zod on first use.",
+    allowTypeImports: true,
+  },
   axios: { name: "axios", message: "Only src/client/http.ts talks HTTP.", allowTypeImports: true },
-  liquidjs: { name: "liquidjs", message: "Only src/templates loads liquidjs, on the first template.", allowTypeImports: true },
-  jose: { name: "jose", message: "Load jose with await import() where a token is signed or read.", allowTypeImports: true },
+  liquidjs: {
+    name: "liquidjs",
+    message: "Only src/templates loads liquidjs, on the first template.",
+    allowTypeImports: true,
+  },
+  jose: {
+    name: "jose",
+    message: "Load jose with await import() where a token is signed or read.",
+    allowTypeImports: true,
+  },
 };
 
 /** Modules that load the HTTP client: a provider reaches them through tenantClient(), a program not at all. */
 const httpClient = {
-  group: ["**/client/managementClient", "**/client/http", "**/client/tokens", "**/client/runCache", "**/client/index"],
+  group: [
+    "**/client/managementClient",
+    "**/client/http",
+    "**/client/tokens",
+    "**/client/runCache",
+    "**/client/index",
+  ],
   message: "Load the HTTP client at the first request (tenantObject/tenantClient.ts), not at module load.",
   allowTypeImports: true,
 };
 
-const restricted = (paths, patterns = []) => [
-  "error",
-  { paths: Object.values(paths), patterns },
-];
+const restricted = (paths, patterns = []) => ["error", { paths: Object.values(paths), patterns }];
 
 export default tseslint.config(
   {
@@ -61,7 +76,11 @@ export default tseslint.config(
       "max-lines": ["error", { max: 400, skipBlankLines: false, skipComments: false }],
       "@typescript-eslint/no-require-imports": "error",
       "@typescript-eslint/no-restricted-imports": restricted(heavy, [
-        { ...httpClient, group: ["**/emulator", "**/emulator/*"], message: "Only the emulator and the objects' emulation rules use the emulator." },
+        {
+          ...httpClient,
+          group: ["**/emulator", "**/emulator/*"],
+          message: "Only the emulator and the objects' emulation rules use the emulator.",
+        },
       ]),
     },
   },
@@ -81,19 +100,35 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": restricted(heavy, [
         httpClient,
-        { group: ["**/provider", "**/export", "**/emulation", "**/templateChecks"], message: "The registry loads these when they are needed.", allowTypeImports: true },
-        { group: ["**/emulator", "**/emulator/*"], message: "Only the emulator and the objects' emulation rules use the emulator.", allowTypeImports: true },
+        {
+          group: ["**/provider", "**/export", "**/emulation", "**/templateChecks"],
+          message: "The registry loads these when they are needed.",
+          allowTypeImports: true,
+        },
+        {
+          group: ["**/emulator", "**/emulator/*"],
+          message: "Only the emulator and the objects' emulation rules use the emulator.",
+          allowTypeImports: true,
+        },
       ]),
     },
   },
   {
     // A provider's check and diff: no HTTP client until a request.
     files: ["src/resources/*/provider.ts", "src/resources/tenantObject/*.ts"],
-    ignores: ["src/resources/tenantObject/dynamicResource.ts", "src/resources/tenantObject/inputs.ts", "src/resources/tenantObject/adoption.ts"],
+    ignores: [
+      "src/resources/tenantObject/dynamicResource.ts",
+      "src/resources/tenantObject/inputs.ts",
+      "src/resources/tenantObject/adoption.ts",
+    ],
     rules: {
       "@typescript-eslint/no-restricted-imports": restricted(heavy, [
         httpClient,
-        { group: ["**/emulator", "**/emulator/*", "**/emulation"], message: "Provider code never uses the emulator.", allowTypeImports: true },
+        {
+          group: ["**/emulator", "**/emulator/*", "**/emulation"],
+          message: "Provider code never uses the emulator.",
+          allowTypeImports: true,
+        },
       ]),
     },
   },
@@ -103,25 +138,54 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": restricted(
         { zod: heavy.zod, liquidjs: heavy.liquidjs, jose: heavy.jose },
-        [{ group: ["**/resources/*", "**/engine/*", "**/emulator/*", "**/cli/*", "**/templates", "**/templates/*"], message: "wire and client are below the tenant objects, the engine, the emulator and the CLI." }],
+        [
+          {
+            group: [
+              "**/resources/*",
+              "**/engine/*",
+              "**/emulator/*",
+              "**/cli/*",
+              "**/templates",
+              "**/templates/*",
+            ],
+            message: "wire and client are below the tenant objects, the engine, the emulator and the CLI.",
+          },
+        ],
       ),
     },
   },
   {
     files: ["src/client/http.ts"],
-    rules: { "@typescript-eslint/no-restricted-imports": restricted({ zod: heavy.zod, liquidjs: heavy.liquidjs, jose: heavy.jose }) },
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restricted({
+        zod: heavy.zod,
+        liquidjs: heavy.liquidjs,
+        jose: heavy.jose,
+      }),
+    },
   },
   {
     // The emulator is a room of its own: it shares the wire definitions and the objects' api and emulation rules.
     files: ["src/emulator/**/*.ts"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": restricted({ axios: heavy.axios, liquidjs: heavy.liquidjs }, [
-        {
-          group: ["**/resources/*/resource", "**/resources/*/provider", "**/resources/*/export", "**/resources/tenantObject/*", "**/engine/*", "**/cli/*", "**/client/*"],
-          message: "The emulator never uses the provider side.",
-          allowTypeImports: true,
-        },
-      ]),
+      "@typescript-eslint/no-restricted-imports": restricted(
+        { axios: heavy.axios, liquidjs: heavy.liquidjs },
+        [
+          {
+            group: [
+              "**/resources/*/resource",
+              "**/resources/*/provider",
+              "**/resources/*/export",
+              "**/resources/tenantObject/*",
+              "**/engine/*",
+              "**/cli/*",
+              "**/client/*",
+            ],
+            message: "The emulator never uses the provider side.",
+            allowTypeImports: true,
+          },
+        ],
+      ),
     },
   },
   {
@@ -129,15 +193,25 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": restricted(heavy, [
         {
-          group: ["./resource", "./provider", "./export", "../tenantObject/*", "../../engine/*", "../../cli/*", "../../client/*"],
-          message: "Emulation rules are emulator code: they use the object's api, the emulator's rules and the templates.",
+          group: [
+            "./resource",
+            "./provider",
+            "./export",
+            "../tenantObject/*",
+            "../../engine/*",
+            "../../cli/*",
+            "../../client/*",
+          ],
+          message:
+            "Emulation rules are emulator code: they use the object's api, the emulator's rules and the templates.",
           allowTypeImports: true,
         },
       ]),
     },
   },
   {
-    files: ["src/wire/schema.ts", "src/templates/**/*.ts"],
+    // The two lazy loads: zod at the first schema, liquidjs at the first template.
+    files: ["src/wire/schema.ts", "src/templates/lazyLiquid.ts"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {

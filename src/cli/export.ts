@@ -3,7 +3,6 @@ import { basename, resolve } from "node:path";
 
 import type { TenantConnection } from "../client/connection";
 import { resolveTenantConnection } from "../client/connection";
-import { TenantAdminError } from "../client/errors";
 import { ManagementClient } from "../client/managementClient";
 import { OBJECTS } from "../resources/registry";
 import type { ExportedObject } from "../resources/tenantObject/exporting";
@@ -46,7 +45,7 @@ export interface ExportResult extends GeneratedProgram {
  *
  * A tenant whose plan has no bot detection, or that has no CAPTCHA configuration, is exported without
  * it (listed in `skipped`). Any other failure (unreachable tenant, refused credentials, a missing scope)
- * throws a {@link TenantAdminError} whose message stands alone and never holds a secret.
+ * throws a `TenantAdminError` whose message stands alone and never holds a secret.
  *
  * Files are written by {@link writeProject}: never through a link, and with `force` an existing `package.json`
  * and `.gitignore` are merged, not replaced.

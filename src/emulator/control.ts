@@ -2,6 +2,7 @@ import type { Endpoint, HttpMethod } from "../wire/endpoint";
 import { HttpError } from "./errors";
 import type { DocumentRules, NewTenant, ObjectEmulation } from "./rules";
 import type { MemoryTenantStore } from "./tenantStore";
+import { nextDocument, writtenView } from "./documents";
 import { parsePayload } from "./validation";
 
 /** A write the API would refuse, as an error whose message says what the API would answer. */
@@ -91,14 +92,9 @@ export function tenantControl(
       if (invalid !== undefined) throw refusedWrite(method, path, invalid.status, invalid.message);
       const current = store.document(path);
       if (method === "PATCH" && current === undefined) throw new Error(`${path} does not exist`);
-      const next =
-        method === "PUT"
-          ? sent
-          : rules.merge
-            ? rules.merge(current, sent)
-            : { ...(current as object), ...sent };
+      const next = nextDocument(rules, method, current, sent);
       await store.setDocument(path, next);
-      return view(rules, next);
+      return writtenView(rules, next);
     },
     async reset(path) {
       await store.setDocument(path, rulesAt(path).initial(newTenant));

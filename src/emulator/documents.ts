@@ -16,6 +16,23 @@ function replaceMembers(stored: unknown, patch: Record<string, unknown>): unknow
   return merged;
 }
 
+/** The document after a write: a PUT replaces it, a PATCH merges into it as the document's rules say. */
+export function nextDocument(
+  rules: DocumentRules<unknown>,
+  method: string,
+  current: unknown,
+  sent: Record<string, unknown>,
+): unknown {
+  if (method === "PUT") return sent;
+  return rules.merge === undefined ? replaceMembers(current, sent) : rules.merge(current, sent);
+}
+
+/** What a write answers: the document as the platform shows it after a PATCH or PUT. */
+export function writtenView(rules: DocumentRules<unknown>, next: unknown): unknown {
+  if (rules.written !== undefined) return rules.written(next);
+  return rules.view === undefined ? next : rules.view(next);
+}
+
 /**
  * Serves one endpoint of a singleton document: GET answers it, PATCH merges the body into it, PUT replaces
  * it, each answering the document as the platform shows it. The document's own rules come first: whether
@@ -35,11 +52,9 @@ export function documentHandler(
     if (sent === undefined) return current === undefined ? refuse(missing) : view(current);
     const invalid = await rules.check?.(sent);
     if (invalid !== undefined) refuse(invalid);
-    let next: unknown;
-    if (endpoint.method === "PUT") next = sent;
-    else if (current === undefined) return refuse(missing);
-    else next = rules.merge === undefined ? replaceMembers(current, sent) : rules.merge(current, sent);
+    if (endpoint.method !== "PUT" && current === undefined) return refuse(missing);
+    const next = nextDocument(rules, endpoint.method, current, sent);
     await tenant.setDocument(rules.path, next);
-    return view(next);
+    return writtenView(rules, next);
   };
 }

@@ -57,8 +57,10 @@ export interface DocumentRules<Stored = unknown> {
   initial(tenant: NewTenant): Stored | undefined;
   /** Checks a stored document when the data file is loaded. */
   readonly stored?: Schema<Stored>;
-  /** The answer for the stored document (without secrets, with what the platform adds); default as stored. */
+  /** What a GET answers for the stored document (without secrets, with what the platform adds); default as stored. */
   view?(stored: Stored): unknown;
+  /** What a PATCH or PUT answers, when it differs from a GET's answer; default the view. */
+  written?(stored: Stored): unknown;
   /** A PATCH as the platform applies it; default: each top-level property sent replaces the stored one. */
   merge?(stored: Stored, patch: Record<string, unknown>): Stored;
   /** Validation beyond the endpoint's schema (a template's Liquid): the 400 to answer, or `undefined`. */

@@ -8,6 +8,5 @@ let loaded: typeof LiquidModule | undefined;
  * the one place that loads it, and other modules import only its types.
  */
 export function liquidjs(): typeof LiquidModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (loaded ??= require("liquidjs") as typeof LiquidModule);
 }

@@ -198,7 +198,8 @@ const settingsDocument: DocumentRules<TenantSettingsResponse> = {
   initial: (tenant) =>
     tenant.settings === undefined ? newTenantSettings() : structuredClone(tenant.settings),
   merge: mergeSettings,
-  view: settingsWritten,
+  view: settingsRead,
+  written: settingsWritten,
   unavailable: planRefusal,
   legacyKey: "settings",
 };

@@ -102,32 +102,37 @@ describe("phone templates of a tenant on the legacy phone set-up", () => {
     expect(phoneTemplatesOf(emulator)).toEqual(before);
   });
 
-  it.each<[string, Record<string, string>, string]>([
-    [
-      "an empty template",
-      { enrollment_message: "", verification_message: "{{code}}" },
-      "Invalid enrollment_message template: must not be empty",
-    ],
-    [
-      "a syntax error, with its position",
-      { enrollment_message: "{{code}}", verification_message: "{{code}}\n{% unknown %}" },
-      'Invalid verification_message template: line 2, column 1: tag "unknown" not found',
-    ],
+  it("refuse a syntax error with the platform's 400, its position, and keep the stored ones", async () => {
+    const before = phoneTemplatesOf(emulator);
+    const json = { enrollment_message: "{{code}}", verification_message: "{{code}}\n{% unknown %}" };
+    const put = await call(emulator, "PUT", PHONE_TEMPLATES_PATH, { token, json });
+
+    expect(put.status).toBe(400);
+    expect(put.body).toEqual({
+      statusCode: 400,
+      error: "Bad Request",
+      message: 'Invalid verification_message template: line 2, column 1: tag "unknown" not found',
+      errorCode: "invalid_body",
+    });
+    expect(phoneTemplatesOf(emulator)).toEqual(before);
+  });
+
+  // Recorded real tenants store these (go-auth0 v1 TestGuardian/MultiFactor/SMS/Template.yaml #0, #3): the
+  // rule that a template shows the code is the provider's check, not the platform's.
+  it.each<[string, Record<string, string>]>([
+    ["an empty template", { enrollment_message: "", verification_message: "{{code}}" }],
     [
       "a voice branch without the code",
       {
         enrollment_message: '{% if message_type == "voice" %}Hi{% else %}{{code}}{% endif %}',
         verification_message: "{{code}}",
       },
-      "Invalid enrollment_message template: must output {{code}}, the verification code, on every path; the voice message does not",
     ],
-  ])("refuse %s with the platform's 400 and keep the stored ones", async (_case, json, message) => {
-    const before = phoneTemplatesOf(emulator);
+  ])("store %s, as recorded tenants do", async (_case, json) => {
     const put = await call(emulator, "PUT", PHONE_TEMPLATES_PATH, { token, json });
 
-    expect(put.status).toBe(400);
-    expect(put.body).toEqual({ statusCode: 400, error: "Bad Request", message, errorCode: "invalid_body" });
-    expect(phoneTemplatesOf(emulator)).toEqual(before);
+    expect(put.status).toBe(200);
+    expect(phoneTemplatesOf(emulator)).toEqual(json);
   });
 
   it("accept the documentation's voice/SMS branching template", async () => {
@@ -155,7 +160,7 @@ describe("phone templates of a tenant on the legacy phone set-up", () => {
 
     await expect(
       emulator.tenant.write("PUT", PHONE_TEMPLATES_DOCUMENT, {
-        enrollment_message: "no code",
+        enrollment_message: "{% if %}",
         verification_message: "{{code}}",
       }),
     ).rejects.toThrow(/Invalid enrollment_message template/);

@@ -151,7 +151,7 @@ describe("settings a user can change and seed", () => {
     });
   });
 
-  it("starts a tenant with seeded settings, nullable objects included", async () => {
+  it("starts a tenant with seeded settings, nullable objects included; a read adds the sandbox versions on offer, as every recorded GET has them", async () => {
     const seeded = await startTestEmulator({
       settings: { friendly_name: "Seeded", session_cookie: null, enabled_locales: ["en", "fr"] },
     });
@@ -160,6 +160,7 @@ describe("settings a user can change and seed", () => {
         friendly_name: "Seeded",
         session_cookie: null,
         enabled_locales: ["en", "fr"],
+        sandbox_versions_available: ["22", "18"],
       });
     } finally {
       await seeded.close();

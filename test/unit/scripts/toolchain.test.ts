@@ -44,8 +44,10 @@ describe("scripts/toolchain.sh", () => {
             env: { ...process.env, XDG_CACHE_HOME: cache },
           }),
         );
-        const failed = (await Promise.allSettled(shells)).filter((result) => result.status === "rejected");
-        expect(failed.map((result) => String((result as PromiseRejectedResult).reason))).toEqual([]);
+        const failed = (await Promise.allSettled(shells)).filter(
+          (result): result is PromiseRejectedResult => result.status === "rejected",
+        );
+        expect(failed.map((result) => String(result.reason))).toEqual([]);
         expect((await readdir(bin)).filter((name) => !name.startsWith(".")).sort()).toEqual([
           "pulumi",
           "pulumi-language-nodejs",

@@ -1,0 +1,118 @@
+import { TenantConfigError } from "./errors";
+import type {
+  ClientAssertionSigningAlg,
+  Mode,
+  Resolved,
+  ResolvedInput,
+  TenantCredentials,
+} from "./connection";
+import { nameOf } from "./connection";
+import { CLIENT_ASSERTION_SIGNING_ALGS, CONFIG_KEYS, ENV_VARS } from "./settings";
+
+/**
+ * The credentials of resolved settings, as the platform's Terraform provider chooses them: an API token, when
+ * set, wins; then a client id with its secret; then a client id with a client assertion key.
+ *
+ * @throws TenantConfigError naming what is missing and where to set it
+ */
+export function chooseCredentials(input: ResolvedInput, mode: Mode, host: string): TenantCredentials {
+  const { clientId, clientSecret, apiToken, clientAssertionPrivateKey, clientAssertionSigningAlg } = input;
+  // As the platform's Terraform provider: a token, when set, is used and client credentials are ignored.
+  if (apiToken !== undefined) return { kind: "apiToken", token: apiToken.value };
+  if (clientId !== undefined && clientSecret !== undefined) {
+    return { kind: "clientCredentials", clientId: clientId.value, clientSecret: clientSecret.value };
+  }
+  if (clientId !== undefined && clientAssertionPrivateKey !== undefined) {
+    return {
+      kind: "privateKeyJwt",
+      clientId: clientId.value,
+      privateKey: pemFrom(clientAssertionPrivateKey),
+      signingAlg: signingAlgFrom(clientAssertionSigningAlg),
+    };
+  }
+
+  if (mode === "explicit") {
+    const missing =
+      clientId !== undefined
+        ? " (tenant.clientSecret is missing; or set tenant.clientAssertionPrivateKey)"
+        : clientSecret !== undefined || clientAssertionPrivateKey !== undefined
+          ? " (tenant.clientId is missing)"
+          : "";
+    throw new TenantConfigError(
+      `The tenant argument for ${host} has no credentials${missing}: set tenant.apiToken, or both tenant.clientId ` +
+        "and tenant.clientSecret (or tenant.clientId and tenant.clientAssertionPrivateKey). The stack config " +
+        "and environment are not used when tenant.domain is set, because they may belong to another tenant.",
+    );
+  }
+  const missing =
+    clientId !== undefined
+      ? ` (${nameOf("clientId", clientId.level)} is set, but no client secret or client assertion key)`
+      : clientSecret !== undefined
+        ? ` (${nameOf("clientSecret", clientSecret.level)} is set, but no client id)`
+        : clientAssertionPrivateKey !== undefined
+          ? ` (${nameOf("clientAssertionPrivateKey", clientAssertionPrivateKey.level)} is set, but no client id)`
+          : "";
+  if (mode === "env") {
+    throw new TenantConfigError(
+      `No credentials for tenant ${host}${missing}: set the environment variables ${ENV_VARS.clientId} and ` +
+        `${ENV_VARS.clientSecret}, or ${ENV_VARS.apiToken}, or ${ENV_VARS.clientId} and ` +
+        `${ENV_VARS.clientAssertionPrivateKey}.`,
+    );
+  }
+  throw new TenantConfigError(
+    `No credentials for tenant ${host}${missing}: set the stack config keys ${CONFIG_KEYS.clientId} and ` +
+      `${CONFIG_KEYS.clientSecret} (pulumi config set --secret ${CONFIG_KEYS.clientSecret} <secret>) or the ` +
+      `environment variables ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret}; or set an API token with ` +
+      `${CONFIG_KEYS.apiToken} or ${ENV_VARS.apiToken}; or a client assertion key with ` +
+      `${CONFIG_KEYS.clientAssertionPrivateKey} or ${ENV_VARS.clientAssertionPrivateKey}.`,
+  );
+}
+
+/** The PEM text of a key; CI secrets often carry it on one line with literal `\n`. Never echoes the key. */
+function pemFrom(resolved: Resolved<string>): string {
+  const pem = resolved.value.replace(/\\n/g, "\n");
+  if (!/^-----BEGIN [A-Z ]*PRIVATE KEY-----\n[\s\S]+\n-----END [A-Z ]*PRIVATE KEY-----$/.test(pem)) {
+    throw new TenantConfigError(
+      `${capitalize(nameOf("clientAssertionPrivateKey", resolved.level))} is not a PEM private key: it must ` +
+        'start with "-----BEGIN PRIVATE KEY-----" and end with "-----END PRIVATE KEY-----".',
+    );
+  }
+  return pem;
+}
+
+function signingAlgFrom(resolved: Resolved<string> | undefined): ClientAssertionSigningAlg {
+  if (resolved === undefined) return CLIENT_ASSERTION_SIGNING_ALGS[0];
+  const alg = CLIENT_ASSERTION_SIGNING_ALGS.find((known) => known === resolved.value.toUpperCase());
+  if (alg === undefined) {
+    throw new TenantConfigError(
+      `${capitalize(nameOf("clientAssertionSigningAlg", resolved.level))} must be one of ` +
+        `${CLIENT_ASSERTION_SIGNING_ALGS.join(", ")}, got ${JSON.stringify(resolved.value.slice(0, 20))}.`,
+    );
+  }
+  return alg;
+}
+
+export function seconds(
+  resolved: Resolved<number | string> | undefined,
+  field: "timeoutSeconds" | "rateLimitBudgetSeconds",
+  defaultSeconds: number,
+  range: { readonly min: number; readonly max: number },
+): number {
+  if (resolved === undefined) return defaultSeconds * 1000;
+  const value = typeof resolved.value === "number" ? resolved.value : Number(resolved.value);
+  if (!Number.isFinite(value) || value < range.min || value > range.max) {
+    const shown =
+      typeof resolved.value === "string"
+        ? JSON.stringify(resolved.value.slice(0, 40))
+        : String(resolved.value);
+    throw new TenantConfigError(
+      `${capitalize(nameOf(field, resolved.level))} must be a positive number of seconds, got ${shown}; ` +
+        `allowed: ${range.min} to ${range.max} (default ${defaultSeconds}).`,
+    );
+  }
+  return Math.round(value * 1000);
+}
+
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
