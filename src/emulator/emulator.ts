@@ -129,7 +129,8 @@ function checkLoaded(data: TenantData, emulations: readonly ObjectEmulation[], f
   };
   for (const rules of emulations.flatMap((emulation) => emulation.documents ?? [])) {
     const document = data.documents[rules.path];
-    if (document !== undefined && rules.stored?.safeParse(document).success === false) fail(rules.path);
+    if (document !== undefined && document !== null && rules.stored?.safeParse(document).success === false)
+      fail(rules.path);
   }
   for (const collection of emulations.flatMap((emulation) => emulation.collections ?? [])) {
     for (const [id, item] of Object.entries(data.collections[collection.path] ?? {})) {
@@ -183,11 +184,10 @@ async function startLocked(
       .flatMap((emulation) => emulation.documents ?? [])
       .flatMap((rules) => (rules.legacyKey === undefined ? [] : [[rules.legacyKey, rules.path] as const])),
   );
-  // A format 1 file leaves out what later versions added: those documents get a new tenant's content.
+  // A data file leaves out what later versions added: those documents get a new tenant's content.
+  const initial = newTenantData(emulations, undefined).documents;
   const loaded =
-    options.dataDir === undefined
-      ? undefined
-      : await loadState(options.dataDir, legacyKeys, newTenantData(emulations, undefined).documents);
+    options.dataDir === undefined ? undefined : await loadState(options.dataDir, legacyKeys, initial);
 
   const generated = loaded?.clients.global ?? generateClientCredentials();
   const globalClient = {
@@ -199,7 +199,7 @@ async function startLocked(
     throw new Error("clientId must differ from the non-global client's id");
   }
   const settings = options.settings === undefined ? undefined : parseSettingsSeed(options.settings);
-  const data = loaded === undefined ? newTenantData(emulations, settings) : tenantDataOf(loaded);
+  const data = loaded === undefined ? newTenantData(emulations, settings) : tenantDataOf(loaded, initial);
   if (loaded !== undefined && options.dataDir !== undefined) checkLoaded(data, emulations, options.dataDir);
   const tls =
     options.tls === undefined || options.tls === false

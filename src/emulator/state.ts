@@ -49,13 +49,24 @@ export function migratedState(
     const path = legacyKeys.get(key);
     if (path === undefined)
       throw new Error(`format 1 member ${JSON.stringify(key)} is not known to this version`);
-    if (value === null) delete documents[path];
-    else documents[path] = value;
+    documents[path] = value;
   }
   return { version: STATE_FORMAT_VERSION, clients, documents, collections: {} };
 }
 
-/** The tenant's data of a loaded state. */
-export function tenantDataOf(state: PersistedState): TenantData {
-  return { documents: state.documents, collections: state.collections };
+/**
+ * The tenant's data of a loaded state: a document the file does not name (its object came with a later
+ * version) has a new tenant's content, `initialDocuments`; one the file keeps as `null` stays absent.
+ */
+export function tenantDataOf(
+  state: PersistedState,
+  initialDocuments: Readonly<Record<string, unknown>> = {},
+): TenantData {
+  const missing = Object.entries(initialDocuments).filter(
+    ([path]) => !Object.prototype.hasOwnProperty.call(state.documents, path),
+  );
+  return {
+    documents: { ...structuredClone(Object.fromEntries(missing)), ...state.documents },
+    collections: state.collections,
+  };
 }

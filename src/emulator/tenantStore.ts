@@ -1,6 +1,9 @@
 import type { Entitlement, TenantStore } from "./rules";
 
-/** What the tenant holds: singleton documents by API path, collections of items by path and id. */
+/**
+ * What the tenant holds: singleton documents by API path (`null` for one the tenant does not have: removed,
+ * so a data file tells it from one a later version adds), collections of items by path and id.
+ */
 export interface TenantData {
   documents: Record<string, unknown>;
   collections: Record<string, Record<string, unknown>>;
@@ -32,7 +35,7 @@ export class MemoryTenantStore implements TenantStore {
     const value = Object.prototype.hasOwnProperty.call(this.data.documents, path)
       ? this.data.documents[path]
       : undefined;
-    return value === undefined ? undefined : (structuredClone(value) as T);
+    return value === undefined || value === null ? undefined : (structuredClone(value) as T);
   }
 
   items<T = unknown>(path: string): T[] {
@@ -49,7 +52,7 @@ export class MemoryTenantStore implements TenantStore {
   }
 
   async setDocument(path: string, document: unknown): Promise<void> {
-    await this.change(this.data.documents, path, document);
+    await this.change(this.data.documents, path, document === undefined ? null : document);
   }
 
   async setItem(path: string, id: string, item: unknown): Promise<void> {

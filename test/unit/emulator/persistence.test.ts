@@ -128,6 +128,22 @@ describe("persistence in a data directory", () => {
     expect(captchaOf(third)).toMatchObject({ active_provider_id: "auth_challenge" });
   });
 
+  it("tells a removed document from one a later version adds: a format 2 file without it gets a new tenant's", async () => {
+    const first = await start();
+    await first.tenant.remove(CAPTCHA_DOCUMENT);
+    await first.close();
+    const file = join(dataDir, STATE_FILE_NAME);
+    const saved = JSON.parse(await readFile(file, "utf8")) as PersistedState;
+    expect(saved.documents[CAPTCHA_DOCUMENT]).toBeNull();
+    // As if the file had been written before the message types were emulated.
+    delete saved.documents[MESSAGE_TYPES_DOCUMENT];
+    await writeFile(file, JSON.stringify(saved), { mode: 0o600 });
+
+    const second = await start();
+    expect(captchaOf(second)).toBeUndefined();
+    expect(second.tenant.read(MESSAGE_TYPES_DOCUMENT)).toEqual({ message_types: [] });
+  });
+
   it("serializes concurrent writes so that the file holds the last acknowledged state", async () => {
     const emulator = await start();
     const token = await emulator.issueToken();
