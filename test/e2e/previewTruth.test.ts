@@ -127,10 +127,12 @@ describeWithEngine("what preview says is what up does", () => {
     tenant.emulator.clearRequestLog();
     const { changes } = await tenant.harness.preview();
     expect(changes).toMatchObject({ create: 3 }); // the stack and its two resources
-    // The write check fetches the token and probes the CAPTCHA configuration; with that token in hand, the
-    // phone templates' preview reads the tenant's friendly name once (docs/templates.md). Nothing is written.
+    // The write checks fetch the token, probe the CAPTCHA configuration, and read the tenant's phone
+    // generation (phone_consolidated_experience) for the phone templates; with that token in hand, the phone
+    // templates' preview reads the tenant's friendly name once (docs/templates.md). Nothing is written.
     expect([...tenant.calls()].sort()).toEqual([
       "GET /api/v2/attack-protection/captcha",
+      "GET /api/v2/tenants/settings",
       "GET /api/v2/tenants/settings",
       "POST /oauth/token",
     ]);
