@@ -19,7 +19,22 @@ export const NAMED_TENANT_SETTINGS: NonNullable<EmulatorOptions["settings"]> = {
   phone_consolidated_experience: true,
 };
 
+/**
+ * The named tenant of a tenant created before March 2025 that still uses the legacy phone set-up
+ * (`phone_consolidated_experience: false`): its MFA messages are the legacy phone templates, which
+ * `PhoneTemplates` writes.
+ */
+export const LEGACY_PHONE_TENANT_SETTINGS: NonNullable<EmulatorOptions["settings"]> = {
+  ...NAMED_TENANT_SETTINGS,
+  phone_consolidated_experience: false,
+};
+
 /** Emulator options with the {@link NAMED_TENANT_SETTINGS}, unless `options` gives settings. */
 export function namedTenant(options: EmulatorOptions = {}): EmulatorOptions {
   return { settings: NAMED_TENANT_SETTINGS, ...options };
+}
+
+/** Emulator options with the {@link LEGACY_PHONE_TENANT_SETTINGS}, unless `options` gives settings. */
+export function legacyPhoneTenant(options: EmulatorOptions = {}): EmulatorOptions {
+  return { settings: LEGACY_PHONE_TENANT_SETTINGS, ...options };
 }

@@ -19,11 +19,12 @@ export interface TestStack {
   output: string[];
   up(): Promise<OutputMap>;
   /**
-   * `pulumi preview --diff`. That display prints diagnostics (`pulumi.log` lines, warnings) on stderr,
-   * the plan on stdout.
+   * `pulumi preview --diff` (with `--expect-no-changes`, `--refresh` when asked). That display prints
+   * diagnostics (`pulumi.log` lines, warnings) on stderr, the plan on stdout.
    */
   preview(options?: {
     expectNoChanges?: boolean;
+    refresh?: boolean;
   }): Promise<{ changes: Record<string, number>; stdout: string; stderr: string }>;
   refresh(): Promise<string>;
   destroy(): Promise<string>;

@@ -46,7 +46,7 @@ describeWithEngine("CaptchaConfig on the real engine against the emulator", () =
     const outputs = await tenant.harness.up();
     expect(outputs.activeProviderId?.value).toBe("hcaptcha");
     expect(outputs.hcaptchaSiteKey?.value).toBe("site-key-1");
-    expect(tenant.emulator.tenant.captchaWithSecrets()).toMatchObject({
+    expect(tenant.data.captchaWithSecrets()).toMatchObject({
       active_provider_id: "hcaptcha",
       hcaptcha: { site_key: "site-key-1", secret },
       auth_challenge: { fail_open: false },
@@ -89,7 +89,7 @@ describeWithEngine("CaptchaConfig on the real engine against the emulator", () =
     const { changes } = await tenant.harness.preview();
     expect(changes).toMatchObject({ update: 1 });
     await tenant.harness.up();
-    expect(tenant.emulator.tenant.captcha()?.hcaptcha).toEqual({ site_key: "site-key-2" });
+    expect(tenant.data.captcha()?.hcaptcha).toEqual({ site_key: "site-key-2" });
   });
 
   it("updates the resource when only the secret changes, without showing it", async () => {
@@ -98,14 +98,14 @@ describeWithEngine("CaptchaConfig on the real engine against the emulator", () =
     expect(changes).toMatchObject({ update: 1 });
     expect(stdout).not.toContain(rotatedSecret);
     await tenant.harness.up();
-    expect(tenant.emulator.tenant.captchaWithSecrets()?.hcaptcha).toEqual({
+    expect(tenant.data.captchaWithSecrets()?.hcaptcha).toEqual({
       site_key: "site-key-2",
       secret: rotatedSecret,
     });
   });
 
   it("finds an out-of-band change on refresh and puts it back on up", async () => {
-    await tenant.emulator.tenant.patchCaptcha({
+    await tenant.data.patchCaptcha({
       active_provider_id: "auth_challenge",
       hcaptcha: { site_key: "changed-in-dashboard", secret: "other" },
     });
@@ -118,38 +118,38 @@ describeWithEngine("CaptchaConfig on the real engine against the emulator", () =
     const { changes } = await tenant.harness.preview();
     expect(changes).toMatchObject({ update: 1 });
     await tenant.harness.up();
-    expect(tenant.emulator.tenant.captchaWithSecrets()).toMatchObject({
+    expect(tenant.data.captchaWithSecrets()).toMatchObject({
       active_provider_id: "hcaptcha",
       hcaptcha: { site_key: "site-key-2", secret: rotatedSecret },
     });
   });
 
   it("leaves providers the program does not declare as they are", async () => {
-    await tenant.emulator.tenant.patchCaptcha({ recaptcha_v2: { site_key: "kept", secret: "kept-secret" } });
+    await tenant.data.patchCaptcha({ recaptcha_v2: { site_key: "kept", secret: "kept-secret" } });
     await tenant.harness.refresh();
     const { changes } = await tenant.harness.preview();
     expect(changedCount(changes)).toBe(0);
-    expect(tenant.emulator.tenant.captcha()?.recaptcha_v2).toEqual({ site_key: "kept" });
+    expect(tenant.data.captcha()?.recaptcha_v2).toEqual({ site_key: "kept" });
   });
 
   it("forgets the resource on refresh when the tenant's configuration is gone, and recreates it", async () => {
-    await tenant.emulator.tenant.deleteCaptchaConfig();
+    await tenant.data.deleteCaptchaConfig();
     await tenant.harness.refresh();
     expect(await tenant.harness.exportState()).not.toContain("tenant-admin:CaptchaConfig");
-    await tenant.emulator.tenant.createCaptchaConfig();
+    await tenant.data.createCaptchaConfig();
     await tenant.harness.up();
-    expect(tenant.emulator.tenant.captcha()).toMatchObject({ active_provider_id: "hcaptcha" });
+    expect(tenant.data.captcha()).toMatchObject({ active_provider_id: "hcaptcha" });
   });
 
   it("refreshes when the tenant lost a declared provider block, and puts it back on up", async () => {
-    await tenant.emulator.tenant.deleteCaptchaConfig();
-    await tenant.emulator.tenant.createCaptchaConfig();
-    expect(tenant.emulator.tenant.captcha()?.hcaptcha).toBeUndefined();
+    await tenant.data.deleteCaptchaConfig();
+    await tenant.data.createCaptchaConfig();
+    expect(tenant.data.captchaWithSecrets()?.hcaptcha).toBeUndefined();
     await tenant.harness.refresh();
     const { changes } = await tenant.harness.preview();
     expect(changes).toMatchObject({ update: 1 });
     await tenant.harness.up();
-    expect(tenant.emulator.tenant.captchaWithSecrets()?.hcaptcha).toEqual({
+    expect(tenant.data.captchaWithSecrets()?.hcaptcha).toEqual({
       site_key: "site-key-2",
       secret: rotatedSecret,
     });
@@ -157,13 +157,13 @@ describeWithEngine("CaptchaConfig on the real engine against the emulator", () =
 
   it("leaves the tenant's CAPTCHA as it is on destroy by default", async () => {
     await tenant.harness.destroy();
-    expect(tenant.emulator.tenant.captcha()).toMatchObject({ active_provider_id: "hcaptcha" });
+    expect(tenant.data.captcha()).toMatchObject({ active_provider_id: "hcaptcha" });
   });
 
   it("switches to auth_challenge on destroy with resetOnDelete", async () => {
     await tenant.configure({ resetOnDelete: { value: "true" } });
     await tenant.harness.up();
     await tenant.harness.destroy();
-    expect(tenant.emulator.tenant.captcha()).toMatchObject({ active_provider_id: "auth_challenge" });
+    expect(tenant.data.captcha()).toMatchObject({ active_provider_id: "auth_challenge" });
   });
 });

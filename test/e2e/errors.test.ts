@@ -22,7 +22,7 @@ describeWithEngine("what a user sees when the tenant refuses", () => {
   afterEach(async () => {
     tenant.emulator.clearFaults();
     tenant.emulator.tenant.setBotDetection(true);
-    await tenant.emulator.tenant.createCaptchaConfig();
+    await tenant.data.createCaptchaConfig();
   });
 
   afterAll(async () => {
@@ -62,7 +62,7 @@ describeWithEngine("what a user sees when the tenant refuses", () => {
   });
 
   it("explains a tenant without a CAPTCHA configuration", async () => {
-    await tenant.emulator.tenant.deleteCaptchaConfig();
+    await tenant.data.deleteCaptchaConfig();
     const printed = await failureOf(tenant, "up");
     expect(printed).toContain("PATCH /attack-protection/captcha failed: 404");
   });
@@ -75,7 +75,7 @@ describeWithEngine("what a user sees when the tenant refuses", () => {
       (entry) => `${entry.method} ${entry.path}` === captchaRoute,
     );
     expect(patches.map((entry) => entry.status)).toEqual([429, 429, 200]);
-    expect(tenant.emulator.tenant.captcha()?.active_provider_id).toBe("hcaptcha");
+    expect(tenant.data.captcha()?.active_provider_id).toBe("hcaptcha");
   });
 
   it("gives up past the rate-limit budget with a message that says so, and a rerun converges", async () => {
@@ -90,7 +90,7 @@ describeWithEngine("what a user sees when the tenant refuses", () => {
     tenant.emulator.clearFaults();
     await tenant.unconfigure("tenant-admin:rateLimitBudgetSeconds");
     await tenant.harness.up();
-    expect(tenant.emulator.tenant.captcha()?.hcaptcha).toEqual({ site_key: "site-key-after-storm" });
+    expect(tenant.data.captcha()?.hcaptcha).toEqual({ site_key: "site-key-after-storm" });
   });
 
   it("names the missing scope and writes nothing", async () => {
@@ -101,7 +101,7 @@ describeWithEngine("what a user sees when the tenant refuses", () => {
       "PATCH /attack-protection/captcha failed: 403 insufficient_scope: Insufficient scope, expected any of: update:attack_protection",
     );
     expect(printed).not.toContain(token);
-    expect(tenant.emulator.tenant.captcha()?.hcaptcha).not.toEqual({ site_key: "site-key-never-written" });
+    expect(tenant.data.captcha()?.hcaptcha).not.toEqual({ site_key: "site-key-never-written" });
   });
 
   it("rejects a token signed by another tenant with a 401 and never prints it", async () => {

@@ -5,18 +5,21 @@ import type { ConfigMap } from "@pulumi/pulumi/automation";
 
 import type { TenantEmulator } from "../../src/emulator";
 import { startEmulator } from "../../src/emulator";
-import { DEFAULT_PHONE_TEMPLATES } from "../../src/wire";
+import { DEFAULT_PHONE_TEMPLATES } from "../../src/resources/phoneTemplates/api";
 import { DOCUMENTED_TEMPLATE } from "../unit/templates/documented";
 import { describeWithEngine } from "./support/engine";
 import type { TestStack } from "../../scripts/support/stack";
 import { projectName, tenantEnv } from "../../scripts/support/programs";
 import { changedCount, createTestStack } from "../../scripts/support/stack";
-import { namedTenant } from "../../scripts/support/namedTenant";
+import { legacyPhoneTenant, namedTenant } from "../../scripts/support/namedTenant";
+import { tenantData } from "./support/tenantData";
 
 const repoRoot = resolve(__dirname, "../..");
 
 const writes = (emulator: TenantEmulator) =>
-  emulator.requestLog.filter((entry) => entry.method === "PATCH" || entry.method === "PUT");
+  emulator.requestLog.filter(
+    (entry) => entry.method !== "GET" && `${entry.method} ${entry.path}` !== "POST /oauth/token",
+  );
 
 /** Preview a fresh stack (no writes), `up`, then preview again (no changes); returns the outputs' values. */
 async function previewUpPreview(
@@ -65,32 +68,41 @@ describeWithEngine("examples/basic, the program npm start runs", () => {
     expect(readFileSync(resolve(repoRoot, "Pulumi.yaml"), "utf8")).toMatch(/^main: examples\/basic\/?$/m);
   });
 
-  it("creates hCaptcha and the phone templates from the AUTH0_* variables, then has no changes", async () => {
-    const outputs = await previewUpPreview(harness, [emulator], 3);
-    expect(emulator.tenant.captchaWithSecrets()).toMatchObject({
+  it("creates hCaptcha and the otp_enroll and otp_verify templates from the AUTH0_* variables, then has no changes", async () => {
+    const outputs = await previewUpPreview(harness, [emulator], 4);
+    const data = tenantData(emulator);
+    expect(data.captchaWithSecrets()).toMatchObject({
       active_provider_id: "hcaptcha",
       hcaptcha: { site_key: "site-key-basic", secret },
     });
+    expect(
+      data
+        .notificationTemplates()
+        .map((template) => template.type)
+        .sort(),
+    ).toEqual(["otp_enroll", "otp_verify"]);
     expect(outputs).toMatchObject({
       tenantDomain: emulator.domain,
       activeCaptchaProvider: "hcaptcha",
       hcaptchaSiteKey: "site-key-basic",
-      phoneTemplateMessages: {
-        enrollment: emulator.tenant.phoneTemplates().enrollment_message,
-        verification: emulator.tenant.phoneTemplates().verification_message,
+      phoneMessages: {
+        enrollment: data.notificationTemplate("otp_enroll")?.content.body?.text,
+        verification: data.notificationTemplate("otp_verify")?.content.body?.text,
       },
       tenantSettings: { friendlyName: "My Company", sessionLifetime: 168, enabledLocales: ["en"] },
     });
-    expect(emulator.tenant.phoneTemplates()).not.toEqual(DEFAULT_PHONE_TEMPLATES);
+    expect(data.notificationTemplate("otp_enroll")?.content.body?.text).toMatch(
+      /^\{\{ code \}\} is your code/,
+    );
     const state = await harness.exportState();
     expect(state).not.toContain(secret);
     expect(state).not.toContain(emulator.clientSecret);
   });
 
-  it("restores the default phone templates on destroy and leaves the CAPTCHA configuration as it is", async () => {
+  it("gives the phone messages back the platform's defaults on destroy and leaves the CAPTCHA configuration as it is", async () => {
     await harness.destroy();
-    expect(emulator.tenant.phoneTemplates()).toEqual(DEFAULT_PHONE_TEMPLATES);
-    expect(emulator.tenant.captcha()?.active_provider_id).toBe("hcaptcha");
+    expect(tenantData(emulator).notificationTemplates()).toEqual([]);
+    expect(tenantData(emulator).captcha()?.active_provider_id).toBe("hcaptcha");
   });
 });
 
@@ -115,7 +127,10 @@ describeWithEngine("examples/per-environment, one stack per environment", () => 
   let prod: TestStack;
 
   beforeAll(async () => {
-    [devTenant, prodTenant] = await Promise.all([startEmulator(namedTenant()), startEmulator(namedTenant())]);
+    [devTenant, prodTenant] = await Promise.all([
+      startEmulator(legacyPhoneTenant()),
+      startEmulator(legacyPhoneTenant()),
+    ]);
     dev = await environmentStack("dev", devTenant);
     prod = await environmentStack("prod", prodTenant, {
       [`${project}:recaptchaApiKey`]: { value: apiKey, secret: true },
@@ -132,21 +147,21 @@ describeWithEngine("examples/per-environment, one stack per environment", () => 
   it("gives dev the platform's challenge failing open, from Pulumi.dev.yaml", async () => {
     const outputs = await previewUpPreview(dev, [devTenant], 3);
     expect(outputs).toMatchObject({ environment: "dev", activeCaptchaProvider: "auth_challenge" });
-    expect(devTenant.tenant.captcha()).toMatchObject({
+    expect(tenantData(devTenant).captcha()).toMatchObject({
       active_provider_id: "auth_challenge",
       auth_challenge: { fail_open: true },
     });
-    expect(devTenant.tenant.phoneTemplates().enrollment_message).toMatch(/^\[dev\] \{\{code\}\}/);
+    expect(tenantData(devTenant).phoneTemplates().enrollment_message).toMatch(/^\[dev\] \{\{code\}\}/);
   });
 
   it("gives prod reCAPTCHA Enterprise with its api key from an encrypted stack secret", async () => {
     const outputs = await previewUpPreview(prod, [prodTenant], 3);
     expect(outputs).toMatchObject({ environment: "prod", activeCaptchaProvider: "recaptcha_enterprise" });
-    expect(prodTenant.tenant.captchaWithSecrets()).toMatchObject({
+    expect(tenantData(prodTenant).captchaWithSecrets()).toMatchObject({
       active_provider_id: "recaptcha_enterprise",
       recaptcha_enterprise: { api_key: apiKey, project_id: "example-prod-project" },
     });
-    expect(prodTenant.tenant.phoneTemplates().enrollment_message).toMatch(/Never share it\.$/);
+    expect(tenantData(prodTenant).phoneTemplates().enrollment_message).toMatch(/Never share it\.$/);
     expect(await prod.exportState()).not.toContain(apiKey);
     expect(prod.output.join("\n")).not.toContain(apiKey);
   });
@@ -154,9 +169,9 @@ describeWithEngine("examples/per-environment, one stack per environment", () => 
   it("leaves dev's CAPTCHA on destroy, and resets prod's, as each stack's resetOnDelete says", async () => {
     await dev.destroy();
     await prod.destroy();
-    expect(devTenant.tenant.captcha()?.auth_challenge).toEqual({ fail_open: true });
-    expect(prodTenant.tenant.captcha()?.active_provider_id).toBe("auth_challenge");
-    expect(prodTenant.tenant.phoneTemplates()).toEqual(DEFAULT_PHONE_TEMPLATES);
+    expect(tenantData(devTenant).captcha()?.auth_challenge).toEqual({ fail_open: true });
+    expect(tenantData(prodTenant).captcha()?.active_provider_id).toBe("auth_challenge");
+    expect(tenantData(prodTenant).phoneTemplates()).toEqual(DEFAULT_PHONE_TEMPLATES);
   });
 });
 
@@ -170,7 +185,7 @@ describeWithEngine("examples/multi-tenant, several tenants in one program", () =
   beforeAll(async () => {
     const config: ConfigMap = { [`${project}:tenants`]: { value: JSON.stringify(names) } };
     for (const name of names) {
-      const emulator = await startEmulator(namedTenant());
+      const emulator = await startEmulator(legacyPhoneTenant());
       emulators.set(name, emulator);
       Object.assign(config, {
         [`${project}:${name}Domain`]: { value: emulator.domain },
@@ -203,11 +218,11 @@ describeWithEngine("examples/multi-tenant, several tenants in one program", () =
     const outputs = await previewUpPreview(harness, [...emulators.values()], 5);
     for (const name of names) {
       const emulator = emulators.get(name)!;
-      expect(emulator.tenant.captchaWithSecrets()?.hcaptcha).toEqual({
+      expect(tenantData(emulator).captchaWithSecrets()?.hcaptcha).toEqual({
         site_key: `site-key-${name}`,
         secret: hcaptchaSecret(name),
       });
-      expect(emulator.tenant.phoneTemplates().verification_message).not.toBe(
+      expect(tenantData(emulator).phoneTemplates().verification_message).not.toBe(
         DEFAULT_PHONE_TEMPLATES.verification_message,
       );
       expect(outputs.tenants).toMatchObject({
@@ -228,7 +243,7 @@ describeWithEngine("examples/multi-tenant, several tenants in one program", () =
   it("restores each tenant's default phone templates on destroy", async () => {
     await harness.destroy();
     for (const emulator of emulators.values()) {
-      expect(emulator.tenant.phoneTemplates()).toEqual(DEFAULT_PHONE_TEMPLATES);
+      expect(tenantData(emulator).phoneTemplates()).toEqual(DEFAULT_PHONE_TEMPLATES);
     }
   });
 });
@@ -239,7 +254,9 @@ describeWithEngine("examples/phone-templates-liquid, the documentation's Liquid 
   let harness: TestStack;
 
   beforeAll(async () => {
+    // A new tenant (not named), moved back to the legacy phone set-up, whose templates PhoneTemplates writes.
     emulator = await startEmulator();
+    await tenantData(emulator).updateSettings({ phone_consolidated_experience: false });
     harness = await createTestStack({
       programDir: "examples/phone-templates-liquid",
       projectName: project,
@@ -254,15 +271,15 @@ describeWithEngine("examples/phone-templates-liquid, the documentation's Liquid 
 
   it("stores the documentation's branching template, then has no changes", async () => {
     const outputs = await previewUpPreview(harness, [emulator], 2);
-    expect(emulator.tenant.phoneTemplates().enrollment_message).toBe(DOCUMENTED_TEMPLATE);
+    expect(tenantData(emulator).phoneTemplates().enrollment_message).toBe(DOCUMENTED_TEMPLATE);
     expect(outputs).toMatchObject({
       storedEnrollmentMessage: DOCUMENTED_TEMPLATE,
-      storedVerificationMessage: emulator.tenant.phoneTemplates().verification_message,
+      storedVerificationMessage: tenantData(emulator).phoneTemplates().verification_message,
     });
   });
 
   it("restores the default phone templates on destroy", async () => {
     await harness.destroy();
-    expect(emulator.tenant.phoneTemplates()).toEqual(DEFAULT_PHONE_TEMPLATES);
+    expect(tenantData(emulator).phoneTemplates()).toEqual(DEFAULT_PHONE_TEMPLATES);
   });
 });

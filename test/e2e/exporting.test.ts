@@ -11,6 +11,7 @@ import { tenantEnv } from "../../scripts/support/programs";
 import type { TestStack } from "../../scripts/support/stack";
 import { changedCount, createTestStack } from "../../scripts/support/stack";
 import { describeWithEngine } from "./support/engine";
+import { NOTIFICATION_TEMPLATES_PATH, apiRequest, tenantData } from "./support/tenantData";
 
 const repoRoot = resolve(__dirname, "../..");
 const cli = join(repoRoot, "dist/cli/main.js");
@@ -38,21 +39,60 @@ async function tenantAdmin(args: string[], env: Record<string, string>): Promise
   }
 }
 
-async function handMadeTenant(options: { botDetection?: boolean } = {}): Promise<TenantEmulator> {
-  const emulator = await startEmulator(options);
+/** The phone notification templates a team customized by hand on a tenant of the Unified Phone Experience. */
+const customizedTemplates = [
+  {
+    type: "otp_enroll",
+    disabled: false,
+    content: {
+      from: "+15550100",
+      body: { text: 'Hello "{{ friendly_name }}": {{ code }}', voice: "Your code is {{ pause }} {{ code }}" },
+    },
+  },
+  {
+    type: "blocked_account",
+    disabled: true,
+    content: { body: { text: "Blocked from {{ user.source_ip }}" } },
+  },
+] as const;
+
+/**
+ * A tenant set up by hand in the dashboard: CAPTCHA with two providers (unless its plan has no bot
+ * detection), a friendly name, and phone messages of its generation: the legacy phone templates (`legacy`),
+ * or customized phone notification templates (`unified`, a tenant created since March 2025).
+ */
+async function handMadeTenant(options: {
+  botDetection?: boolean;
+  phone: "legacy" | "unified";
+}): Promise<TenantEmulator> {
+  const emulator = await startEmulator(
+    options.botDetection === undefined ? {} : { botDetection: options.botDetection },
+  );
+  const data = tenantData(emulator);
+  await data.updateSettings({
+    friendly_name: "Hand Made Inc.",
+    ...(options.phone === "legacy" ? { phone_consolidated_experience: false } : {}),
+  });
   if (options.botDetection !== false) {
-    await emulator.tenant.patchCaptcha({
+    await data.patchCaptcha({
       active_provider_id: "hcaptcha",
       hcaptcha: { site_key: "hand-made-site-key", secret: dashboardSecrets[0]! },
       recaptcha_enterprise: { site_key: "ent-key", api_key: dashboardSecrets[1]!, project_id: "proj-7" },
       auth_challenge: { fail_open: true },
     });
   }
-  await emulator.tenant.setPhoneTemplates({
-    enrollment_message: 'Hello "{{tenant.friendly_name}}": {{code}}',
-    verification_message: "{{code}} is your code\nfor now",
-  });
-  await emulator.tenant.updateSettings({ friendly_name: "Hand Made Inc." });
+  if (options.phone === "legacy") {
+    await data.setPhoneTemplates({
+      enrollment_message: 'Hello "{{tenant.friendly_name}}": {{code}}',
+      verification_message: "{{code}} is your code\nfor now",
+    });
+  } else {
+    for (const template of customizedTemplates) {
+      const created = await apiRequest(emulator, "POST", NOTIFICATION_TEMPLATES_PATH, template);
+      if (created.status !== 201)
+        throw new Error(`POST template: ${created.status} ${JSON.stringify(created.body)}`);
+    }
+  }
   return emulator;
 }
 
@@ -65,11 +105,11 @@ describeWithEngine("tenant-admin export on the real engine against a hand-made t
   let before: { captcha: unknown; templates: unknown; settings: unknown };
 
   beforeAll(async () => {
-    emulator = await handMadeTenant();
+    emulator = await handMadeTenant({ phone: "legacy" });
     before = {
-      captcha: emulator.tenant.captchaWithSecrets(),
-      templates: emulator.tenant.phoneTemplates(),
-      settings: emulator.tenant.settings(),
+      captcha: tenantData(emulator).captchaWithSecrets(),
+      templates: tenantData(emulator).phoneTemplates(),
+      settings: tenantData(emulator).settings(),
     };
     root = mkdtempSync(join(tmpdir(), "tenant-admin-export-"));
     out = join(root, "adopted");
@@ -102,6 +142,16 @@ describeWithEngine("tenant-admin export on the real engine against a hand-made t
     }
   });
 
+  it("declares the legacy PhoneTemplates of a tenant on the legacy phone set-up, and no phone notification template", () => {
+    const program = readFileSync(join(out, "index.ts"), "utf8");
+    expect(program).toContain("new PhoneTemplates(");
+    expect(program).toContain(JSON.stringify('Hello "{{tenant.friendly_name}}": {{code}}'));
+    expect(program).not.toContain("PhoneNotificationTemplate");
+    expect(exported.stdout).toContain(
+      "Skipped: PhoneNotificationTemplate: the tenant uses the legacy phone set-up",
+    );
+  });
+
   it("refuses a non-empty --out without --force, in one line with exit code 1", async () => {
     const again = await tenantAdmin(["export", "--out", out], tenantEnv(emulator));
     expect(again.code).toBe(1);
@@ -132,14 +182,78 @@ describeWithEngine("tenant-admin export on the real engine against a hand-made t
   });
 
   it("leaves the tenant as it was, apart from the secrets written", () => {
-    expect(emulator.tenant.phoneTemplates()).toEqual(before.templates);
-    expect(emulator.tenant.settings()).toEqual(before.settings);
+    expect(tenantData(emulator).phoneTemplates()).toEqual(before.templates);
+    expect(tenantData(emulator).settings()).toEqual(before.settings);
     const captcha = before.captcha as Record<string, Record<string, unknown>>;
-    expect(emulator.tenant.captchaWithSecrets()).toEqual({
+    expect(tenantData(emulator).captchaWithSecrets()).toEqual({
       ...captcha,
       hcaptcha: { ...captcha.hcaptcha, secret: declared.hcaptchaSecret },
       recaptcha_enterprise: { ...captcha.recaptcha_enterprise, api_key: declared.recaptchaEnterpriseApiKey },
     });
+  });
+});
+
+describeWithEngine("tenant-admin export of a tenant on the Unified Phone Experience", () => {
+  let emulator: TenantEmulator;
+  let root: string;
+  let out: string;
+  let exported: CliRun;
+  let harness: TestStack;
+  let before: { templates: unknown; settings: unknown };
+
+  beforeAll(async () => {
+    emulator = await handMadeTenant({ phone: "unified" });
+    const data = tenantData(emulator);
+    before = { templates: data.notificationTemplates(), settings: data.settings() };
+    root = mkdtempSync(join(tmpdir(), "tenant-admin-export-unified-"));
+    out = join(root, "adopted");
+    exported = await tenantAdmin(["export", "--out", out], tenantEnv(emulator));
+  });
+
+  afterAll(async () => {
+    await harness?.dispose();
+    await emulator?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("declares a PhoneNotificationTemplate for each customized type, and no PhoneTemplates", () => {
+    expect(exported).toMatchObject({ code: 0, stderr: "" });
+    const program = readFileSync(join(out, "index.ts"), "utf8");
+    expect(program).toContain('new PhoneNotificationTemplate("phone-otp-enroll", {');
+    expect(program).toContain('new PhoneNotificationTemplate("phone-blocked-account", {');
+    expect(program.match(/new PhoneNotificationTemplate\(/g)).toHaveLength(2);
+    expect(program).toContain('from: "+15550100"');
+    expect(program).toContain(JSON.stringify('Hello "{{ friendly_name }}": {{ code }}'));
+    expect(program).toContain("disabled: true");
+    expect(program).not.toContain("PhoneTemplates");
+    expect(exported.stdout).toContain(
+      "Skipped: PhoneTemplates: the tenant uses the Unified Phone Experience",
+    );
+  });
+
+  it("applies the generated program: up takes over the tenant's templates, creating none, then no changes", async () => {
+    harness = await createTestStack({ programDir: out, ownProjectFiles: true, env: tenantEnv(emulator) });
+    await harness.stack.setAllConfig({
+      hcaptchaSecret: { value: declared.hcaptchaSecret, secret: true },
+      recaptchaEnterpriseApiKey: { value: declared.recaptchaEnterpriseApiKey, secret: true },
+    });
+    emulator.clearRequestLog();
+    await harness.up();
+    const templateWrites = emulator.requestLog
+      .filter(
+        (entry) => entry.path.startsWith(`/api/v2${NOTIFICATION_TEMPLATES_PATH}`) && entry.method !== "GET",
+      )
+      .map((entry) => entry.method);
+    expect(templateWrites).toEqual(["PATCH", "PATCH"]);
+    const { changes } = await harness.preview({ expectNoChanges: true });
+    expect(changedCount(changes)).toBe(0);
+    const templates = tenantData(emulator).notificationTemplates();
+    const contentOf = (list: unknown) =>
+      (list as { id: string; type: string; disabled: boolean; content: unknown }[]).map(
+        ({ id, type, disabled, content }) => ({ id, type, disabled, content }),
+      );
+    expect(contentOf(templates)).toEqual(contentOf(before.templates));
+    expect(tenantData(emulator).settings()).toEqual(before.settings);
   });
 });
 
@@ -155,7 +269,7 @@ describe("tenant-admin export refusals", () => {
   });
 
   it("exports a tenant without bot detection, saying the CAPTCHA configuration was skipped", async () => {
-    const emulator = await handMadeTenant({ botDetection: false });
+    const emulator = await handMadeTenant({ botDetection: false, phone: "legacy" });
     try {
       const run = await tenantAdmin(["export", "--out", join(root, "no-bots")], tenantEnv(emulator));
       expect(run.code).toBe(0);
@@ -171,7 +285,7 @@ describe("tenant-admin export refusals", () => {
   });
 
   it("fails in one line when a scope is missing, naming it", async () => {
-    const emulator = await handMadeTenant();
+    const emulator = await handMadeTenant({ phone: "legacy" });
     try {
       const token = await emulator.issueToken({ scopes: ["read:tenant_settings", "read:guardian_factors"] });
       const env = {

@@ -1,5 +1,6 @@
 import { changedCount } from "../../scripts/support/stack";
-import { OPERATIONS } from "../../src/wire";
+import { getCaptcha } from "../../src/resources/captchaConfig/api";
+import { getPhoneTemplates } from "../../src/resources/phoneTemplates/api";
 import { describeWithEngine } from "./support/engine";
 import type { TenantStack } from "./support/tenantStack";
 import { createTenantStack, failureOf } from "./support/tenantStack";
@@ -18,23 +19,23 @@ describeWithEngine("The import resource option on the real engine against a hand
   let host: string;
 
   beforeAll(async () => {
-    tenant = await createTenantStack({ programDir: "test/e2e/programs/adopt" });
+    tenant = await createTenantStack({ programDir: "test/e2e/programs/adopt", phone: "legacy" });
     host = new URL(tenant.emulator.domain).host;
     // What a team set up by hand in the dashboard.
-    await tenant.emulator.tenant.patchCaptcha({
+    await tenant.data.patchCaptcha({
       active_provider_id: "hcaptcha",
       hcaptcha: { site_key: "hand-made-site-key", secret: dashboardSecret },
       auth_challenge: { fail_open: true },
       recaptcha_v2: { site_key: "undeclared", secret: "undeclared-secret" },
     });
-    await tenant.emulator.tenant.setPhoneTemplates(templates);
+    await tenant.data.setPhoneTemplates(templates);
     await tenant.configure({
       hcaptchaSiteKey: { value: "hand-made-site-key" },
       hcaptchaSecret: { value: declaredSecret, secret: true },
       enrollmentMessage: { value: templates.enrollment_message },
       verificationMessage: { value: templates.verification_message },
-      captchaImportId: { value: `${host}${OPERATIONS.getCaptcha.path}` },
-      templatesImportId: { value: `${host}${OPERATIONS.getPhoneTemplates.path}` },
+      captchaImportId: { value: `${host}${getCaptcha.path}` },
+      templatesImportId: { value: `${host}${getPhoneTemplates.path}` },
     });
   });
 
@@ -60,7 +61,7 @@ describeWithEngine("The import resource option on the real engine against a hand
     const printed = await failureOf(tenant, "preview");
     expect(printed).toMatch(reason);
     expect(printed).not.toMatch(/at .*node_modules\/pulumi-tenant-admin/);
-    await tenant.configure({ captchaImportId: { value: `${host}${OPERATIONS.getCaptcha.path}` } });
+    await tenant.configure({ captchaImportId: { value: `${host}${getCaptcha.path}` } });
   });
 
   it("refuses an import whose declared fields differ from the tenant's, naming them", async () => {
@@ -79,11 +80,11 @@ describeWithEngine("The import resource option on the real engine against a hand
     expect(changes).toEqual({ create: 3 }); // the stack and the two imported objects
     await tenant.harness.up();
     expect(writes(tenant.calls())).toEqual([]);
-    expect(tenant.emulator.tenant.captchaWithSecrets()?.hcaptcha).toEqual({
+    expect(tenant.data.captchaWithSecrets()?.hcaptcha).toEqual({
       site_key: "hand-made-site-key",
       secret: dashboardSecret,
     });
-    expect(tenant.emulator.tenant.phoneTemplates()).toEqual(templates);
+    expect(tenant.data.phoneTemplates()).toEqual(templates);
   });
 
   it("shows the declared secret as the only update at the next preview, without its value", async () => {
@@ -98,7 +99,7 @@ describeWithEngine("The import resource option on the real engine against a hand
     tenant.emulator.clearRequestLog();
     await tenant.harness.up();
     expect(writes(tenant.calls())).toEqual(["PATCH /api/v2/attack-protection/captcha"]);
-    expect(tenant.emulator.tenant.captchaWithSecrets()).toMatchObject({
+    expect(tenant.data.captchaWithSecrets()).toMatchObject({
       active_provider_id: "hcaptcha",
       hcaptcha: { site_key: "hand-made-site-key", secret: declaredSecret },
       recaptcha_v2: { site_key: "undeclared", secret: "undeclared-secret" },

@@ -1,4 +1,4 @@
-import { DEFAULT_PHONE_TEMPLATES } from "../../src/wire";
+import { DEFAULT_PHONE_TEMPLATES } from "../../src/resources/phoneTemplates/api";
 import { describeWithEngine } from "./support/engine";
 import { changedCount } from "../../scripts/support/stack";
 import type { TenantStack } from "./support/tenantStack";
@@ -12,7 +12,7 @@ describeWithEngine("PhoneTemplates and getTenantSettings on the real engine", ()
   let tenant: TenantStack;
 
   beforeAll(async () => {
-    tenant = await createTenantStack();
+    tenant = await createTenantStack({ phone: "legacy" });
     await tenant.configure({
       enrollmentMessage: { value: enrollment },
       verificationMessage: { value: verification },
@@ -29,15 +29,16 @@ describeWithEngine("PhoneTemplates and getTenantSettings on the real engine", ()
     const { changes } = await tenant.harness.preview();
     expect(changes).toMatchObject({ create: 2 });
     const calls = tenant.calls();
-    // getTenantSettings in the program, and the templates' preview once the write check holds a token.
-    expect(calls.filter((call) => call === "GET /api/v2/tenants/settings")).toHaveLength(2);
+    // getTenantSettings in the program; the write check's probe of the tenant's phone generation
+    // (phone_consolidated_experience); the templates' preview once the write check holds a token.
+    expect(calls.filter((call) => call === "GET /api/v2/tenants/settings")).toHaveLength(3);
     expect(calls.filter((call) => call.startsWith("PUT"))).toEqual([]);
   });
 
   it("replaces the templates with one PUT and exports the selected settings in camelCase", async () => {
     tenant.emulator.clearRequestLog();
     const outputs = await tenant.harness.up();
-    expect(tenant.emulator.tenant.phoneTemplates()).toEqual({
+    expect(tenant.data.phoneTemplates()).toEqual({
       enrollment_message: enrollment,
       verification_message: verification,
     });
@@ -65,7 +66,7 @@ describeWithEngine("PhoneTemplates and getTenantSettings on the real engine", ()
   });
 
   it("finds templates changed out of band on refresh", async () => {
-    await tenant.emulator.tenant.setPhoneTemplates({
+    await tenant.data.setPhoneTemplates({
       enrollment_message: "{{code}} changed",
       verification_message: verification,
     });
@@ -73,12 +74,12 @@ describeWithEngine("PhoneTemplates and getTenantSettings on the real engine", ()
     const { changes } = await tenant.harness.preview();
     expect(changes).toMatchObject({ update: 1 });
     await tenant.harness.up();
-    expect(tenant.emulator.tenant.phoneTemplates().enrollment_message).toBe(enrollment);
+    expect(tenant.data.phoneTemplates().enrollment_message).toBe(enrollment);
   });
 
   it("restores the platform's default texts on destroy", async () => {
     await tenant.harness.destroy();
-    expect(tenant.emulator.tenant.phoneTemplates()).toEqual(DEFAULT_PHONE_TEMPLATES);
+    expect(tenant.data.phoneTemplates()).toEqual(DEFAULT_PHONE_TEMPLATES);
   });
 });
 
@@ -86,7 +87,7 @@ describeWithEngine("PhoneTemplates in the platform's Liquid on the real engine",
   let tenant: TenantStack;
 
   beforeAll(async () => {
-    tenant = await createTenantStack();
+    tenant = await createTenantStack({ phone: "legacy" });
     await tenant.configure({
       enrollmentMessage: { value: DOCUMENTED_TEMPLATE },
       verificationMessage: { value: `{{code}} {{tenant.name}} ${"x".repeat(160)}` },
@@ -114,7 +115,7 @@ describeWithEngine("PhoneTemplates in the platform's Liquid on the real engine",
       'enrollmentMessage SMS preview: "\\n  \\n  123456 is your verification code to enroll with My Company.\\n  \\n" (69 characters, GSM-7, 1 segment)',
     );
     expect(stderr).toMatch(
-      /verificationMessage SMS preview: "123456 {2}x{160}" \(168 characters, GSM-7, 2 segments\)/,
+      /verificationMessage SMS preview: "123456 {2}x{152}…" and 8 more characters \(168 characters, GSM-7, 2 segments\)/,
     );
     expect(stderr).toMatch(
       /warning: .*verificationMessage uses the variable tenant\.name, .*did you mean tenant\.friendly_name\?/,
@@ -125,7 +126,7 @@ describeWithEngine("PhoneTemplates in the platform's Liquid on the real engine",
 
   it("applies it, and a second preview shows no changes", async () => {
     await tenant.harness.up();
-    expect(tenant.emulator.tenant.phoneTemplates().enrollment_message).toBe(DOCUMENTED_TEMPLATE);
+    expect(tenant.data.phoneTemplates().enrollment_message).toBe(DOCUMENTED_TEMPLATE);
     const { changes } = await tenant.harness.preview();
     expect(changedCount(changes)).toBe(0);
   });

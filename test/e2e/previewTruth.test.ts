@@ -26,7 +26,7 @@ describeWithEngine("preview fails before anything is written when up would fail"
   });
 
   it("names a client that is not global, at preview, with nothing written", async () => {
-    const tenant = await createTenantStack();
+    const tenant = await createTenantStack({ phone: "legacy" });
     stacks.push(tenant);
     await tenant.configure({
       "tenant-admin:clientId": { value: tenant.emulator.nonGlobalClient.clientId },
@@ -50,7 +50,7 @@ describeWithEngine("preview fails before anything is written when up would fail"
   });
 
   it("names a plan without bot detection, at preview, with nothing written", async () => {
-    const tenant = await createTenantStack({ emulator: { botDetection: false } });
+    const tenant = await createTenantStack({ phone: "legacy", emulator: { botDetection: false } });
     stacks.push(tenant);
     await tenant.configure({ ...captcha, ...templates });
     tenant.emulator.clearRequestLog();
@@ -64,7 +64,7 @@ describeWithEngine("preview fails before anything is written when up would fail"
   });
 
   it("names the missing scope and the client, from the token, without a request beyond the token", async () => {
-    const tenant = await createTenantStack();
+    const tenant = await createTenantStack({ phone: "legacy" });
     stacks.push(tenant);
     const token = await tenant.emulator.issueToken({
       scopes: ["read:attack_protection", "update:attack_protection", "read:guardian_factors"],
@@ -88,7 +88,7 @@ describeWithEngine("a token that may only write", () => {
   });
 
   it("previews a create without the plan probe (it needs a read scope up does not), and up writes", async () => {
-    tenant = await createTenantStack();
+    tenant = await createTenantStack({ phone: "legacy" });
     const token = await tenant.emulator.issueToken({
       scopes: ["update:attack_protection", "update:guardian_factors"],
     });
@@ -115,7 +115,7 @@ describeWithEngine("what preview says is what up does", () => {
   let tenant: TenantStack;
 
   beforeAll(async () => {
-    tenant = await createTenantStack();
+    tenant = await createTenantStack({ phone: "legacy" });
     await tenant.configure({ ...captcha, ...templates });
   });
 
@@ -127,10 +127,12 @@ describeWithEngine("what preview says is what up does", () => {
     tenant.emulator.clearRequestLog();
     const { changes } = await tenant.harness.preview();
     expect(changes).toMatchObject({ create: 3 }); // the stack and its two resources
-    // The write check fetches the token and probes the CAPTCHA configuration; with that token in hand, the
-    // phone templates' preview reads the tenant's friendly name once (docs/templates.md). Nothing is written.
+    // The write checks fetch the token, probe the CAPTCHA configuration, and read the tenant's phone
+    // generation (phone_consolidated_experience) for the phone templates; with that token in hand, the phone
+    // templates' preview reads the tenant's friendly name once (docs/templates.md). Nothing is written.
     expect([...tenant.calls()].sort()).toEqual([
       "GET /api/v2/attack-protection/captcha",
+      "GET /api/v2/tenants/settings",
       "GET /api/v2/tenants/settings",
       "POST /oauth/token",
     ]);
@@ -166,7 +168,7 @@ describeWithEngine("what preview says is what up does", () => {
     expect(stdout).toMatch(/hcaptcha\s*: \{\s*secret\s*: \[secret\]\s*siteKey: "site-key-truth"\s*\}/);
 
     await tenant.harness.up();
-    expect(tenant.emulator.tenant.captchaWithSecrets()).toMatchObject({
+    expect(tenant.data.captchaWithSecrets()).toMatchObject({
       active_provider_id: "auth_challenge",
       hcaptcha: { site_key: "site-key-truth", secret },
     });

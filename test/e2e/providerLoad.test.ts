@@ -9,7 +9,8 @@ describe("what the dynamic-provider process loads for a preview", () => {
     const load = await measureProviderLoad(ROOT);
 
     expect(load.packages).toEqual(["liquidjs", "zod"]);
-    expect(load.ownModules).toContain("resources/captchaConfigProvider.js");
+    expect(load.ownModules).toContain("resources/captchaConfig/provider.js");
+    expect(load.ownModules).toContain("resources/phoneTemplates/provider.js");
     expect(
       load.ownModules.filter((file) =>
         /^(emulator|cli)\/|^client\/(http|managementClient|tokens)\.js$/.test(file),

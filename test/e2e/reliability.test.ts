@@ -1,28 +1,32 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 import type { Fault, FaultRoute, RequestLogEntry } from "../../src/emulator";
 import { STATE_FILE_NAME } from "../../src/emulator";
-import { AUTH_PATHS, operationRoute } from "../../src/wire";
+import { getCaptcha, patchCaptcha } from "../../src/resources/captchaConfig/api";
+import { getPhoneTemplates, putPhoneTemplates } from "../../src/resources/phoneTemplates/api";
+import { getTenantSettings } from "../../src/resources/tenantSettings/api";
+import { AUTH_PATHS, routeOf } from "../../src/wire";
 import type { CliProcess } from "../unit/emulator/cliProcess";
 import { spawnCli } from "../unit/emulator/cliProcess";
 import type { Secrets } from "../support/secrets";
 import { expectNoSecrets } from "../support/secrets";
 import { describeWithEngine } from "./support/engine";
+import { LEGACY_PHONE_TENANT_SETTINGS } from "../../scripts/support/namedTenant";
 import type { TestStack } from "../../scripts/support/stack";
 import { createTestStack } from "../../scripts/support/stack";
 import type { TenantStack } from "./support/tenantStack";
 import { createTenantStack } from "./support/tenantStack";
 
 const TOKEN = `POST ${AUTH_PATHS.token}` as const;
-const SETTINGS = operationRoute("getTenantSettings");
-const GET_CAPTCHA = operationRoute("getCaptcha");
-const PATCH_CAPTCHA = operationRoute("patchCaptcha");
-const GET_TEMPLATES = operationRoute("getPhoneTemplates");
-const PUT_TEMPLATES = operationRoute("putPhoneTemplates");
+const SETTINGS = routeOf(getTenantSettings);
+const GET_CAPTCHA = routeOf(getCaptcha);
+const PATCH_CAPTCHA = routeOf(patchCaptcha);
+const GET_TEMPLATES = routeOf(getPhoneTemplates);
+const PUT_TEMPLATES = routeOf(putPhoneTemplates);
 
 const secrets = {
   hcaptchaSecret: "hc-secret-reliability-4e8a1c77",
@@ -82,6 +86,7 @@ describeWithEngine(
 
     beforeAll(async () => {
       tenant = await createTenantStack({
+        phone: "legacy",
         emulator: { clientSecret: secrets.clientSecret, log: (line) => logLines.push(line) },
       });
       await tenant.configure({
@@ -128,12 +133,12 @@ describeWithEngine(
       expect(statuses(log, PUT_TEMPLATES)).toEqual([502, 0, 200]);
       expect(log).toHaveLength(14);
       expect(outputs.settings?.value).toEqual({ friendlyName: "My Company" });
-      expect(tenant.emulator.tenant.captchaWithSecrets()).toMatchObject({
+      expect(tenant.data.captchaWithSecrets()).toMatchObject({
         active_provider_id: "hcaptcha",
         hcaptcha: { site_key: "site-key-1", secret: secrets.hcaptchaSecret },
         recaptcha_enterprise: { api_key: secrets.recaptchaEnterpriseApiKey },
       });
-      expect(tenant.emulator.tenant.phoneTemplates().enrollment_message).toBe(enrollment(1));
+      expect(tenant.data.phoneTemplates().enrollment_message).toBe(enrollment(1));
     });
 
     it("retries 5xx answers and connection resets of the reads of a refresh, and writes nothing", async () => {
@@ -181,7 +186,7 @@ describeWithEngine(
       tenant.emulator.clearFaults();
       await tenant.unconfigure("tenant-admin:timeoutSeconds");
       await tenant.harness.up();
-      expect(tenant.emulator.tenant.captcha()?.hcaptcha).toEqual({ site_key: "site-key-slow" });
+      expect(tenant.data.captcha()?.hcaptcha).toEqual({ site_key: "site-key-slow" });
       expect((await exportedResources(tenant.harness)).captcha.outputs.hcaptcha).toMatchObject({
         siteKey: "site-key-slow",
       });
@@ -220,8 +225,8 @@ describeWithEngine(
       await tenant.harness.up();
       expect(statuses(tenant.emulator.requestLog, PATCH_CAPTCHA)).toEqual([200]);
       expect(statuses(tenant.emulator.requestLog, PUT_TEMPLATES)).toEqual([200]);
-      expect(tenant.emulator.tenant.captcha()?.hcaptcha).toEqual({ site_key: "site-key-malformed" });
-      expect(tenant.emulator.tenant.phoneTemplates().enrollment_message).toBe(enrollment(2));
+      expect(tenant.data.captcha()?.hcaptcha).toEqual({ site_key: "site-key-malformed" });
+      expect(tenant.data.phoneTemplates().enrollment_message).toBe(enrollment(2));
     });
 
     it("keeps every secret and access token out of the state, the engine's output, the errors and the emulator's log", async () => {
@@ -245,9 +250,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** What the data file (format 2: documents by API path) holds of the two objects. */
 interface SavedState {
-  captcha: { hcaptcha?: { site_key: string; secret: string } } | null;
-  phoneTemplates: { enrollment_message: string };
+  captcha: { hcaptcha?: { site_key: string; secret: string } } | undefined;
+  phoneTemplates: { enrollment_message: string } | undefined;
 }
 
 describeWithEngine("reliability: the emulator killed during pulumi up", () => {
@@ -257,21 +263,33 @@ describeWithEngine("reliability: the emulator killed during pulumi up", () => {
   } satisfies Secrets;
   const clientId = "crash-test-client-id";
   let dataDir: string;
+  let settingsFile: string;
   let port: number;
   let harness: TestStack;
   let emulator: CliProcess | undefined;
 
   const start = async () => {
     emulator = await spawnCli([
-      ...["--data-dir", dataDir, "--port", String(port)],
+      ...["--data-dir", dataDir, "--port", String(port), "--settings", settingsFile],
       ...["--client-id", clientId, "--client-secret", crashSecrets.clientSecret],
     ]);
     return emulator;
   };
-  const saved = () => JSON.parse(readFileSync(join(dataDir, STATE_FILE_NAME), "utf8")) as SavedState;
+  const saved = (): SavedState => {
+    const { documents } = JSON.parse(readFileSync(join(dataDir, STATE_FILE_NAME), "utf8")) as {
+      documents: Record<string, unknown>;
+    };
+    return {
+      captcha: documents[getCaptcha.path] as SavedState["captcha"],
+      phoneTemplates: documents[getPhoneTemplates.path] as SavedState["phoneTemplates"],
+    };
+  };
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), "tenant-admin-crash-"));
+    // A tenant of the legacy phone set-up, whose MFA messages PhoneTemplates writes.
+    settingsFile = join(await mkdtemp(join(tmpdir(), "tenant-admin-crash-settings-")), "settings.json");
+    writeFileSync(settingsFile, JSON.stringify(LEGACY_PHONE_TENANT_SETTINGS));
     port = await freePort();
     harness = await createTestStack({
       programDir: "test/e2e/programs/ordered",
@@ -291,6 +309,7 @@ describeWithEngine("reliability: the emulator killed during pulumi up", () => {
     emulator?.child.kill("SIGKILL");
     await harness?.dispose();
     if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
+    if (settingsFile !== undefined) await rm(dirname(settingsFile), { recursive: true, force: true });
   });
 
   it("loses nothing the emulator acknowledged, and a rerun after a restart on the same data converges", async () => {

@@ -2,7 +2,10 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 
 import type { RequestLogEntry } from "../../src/emulator";
-import { AUTH_PATHS, operationRoute } from "../../src/wire";
+import { getCaptcha } from "../../src/resources/captchaConfig/api";
+import { getPhoneTemplates } from "../../src/resources/phoneTemplates/api";
+import { getTenantSettings } from "../../src/resources/tenantSettings/api";
+import { AUTH_PATHS, routeOf } from "../../src/wire";
 import { changedCount } from "../../scripts/support/stack";
 import { describeWithEngine } from "./support/engine";
 import type { TenantStack } from "./support/tenantStack";
@@ -11,9 +14,9 @@ import { bothResourcesConfig, createTenantStack } from "./support/tenantStack";
 const execFileAsync = promisify(execFile);
 
 const TOKEN = `POST ${AUTH_PATHS.token}`;
-const GET_CAPTCHA = operationRoute("getCaptcha");
-const GET_TEMPLATES = operationRoute("getPhoneTemplates");
-const GET_SETTINGS = operationRoute("getTenantSettings");
+const GET_CAPTCHA = routeOf(getCaptcha);
+const GET_TEMPLATES = routeOf(getPhoneTemplates);
+const GET_SETTINGS = routeOf(getTenantSettings);
 
 function routes(log: readonly RequestLogEntry[]): string[] {
   return log.map((entry) => `${entry.method} ${entry.path}`).sort();
@@ -23,7 +26,7 @@ describeWithEngine("round trips to the tenant per lifecycle step", () => {
   let tenant: TenantStack;
 
   beforeAll(async () => {
-    tenant = await createTenantStack();
+    tenant = await createTenantStack({ phone: "legacy" });
     await tenant.configure({
       ...bothResourcesConfig("round-trip"),
       settingsFields: { value: "friendlyName" },

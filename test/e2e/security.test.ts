@@ -19,6 +19,7 @@ describeWithEngine("security on the real engine: secrets, transport and scopes",
 
   beforeAll(async () => {
     tenant = await createTenantStack({
+      phone: "legacy",
       emulator: { clientSecret: secrets.clientSecret, log: (line) => logLines.push(line) },
     });
     await tenant.configure({
@@ -49,7 +50,7 @@ describeWithEngine("security on the real engine: secrets, transport and scopes",
     expect(changes).toMatchObject({ update: 1 });
     expect(rotated).toContain("[secret]");
     await tenant.harness.up();
-    expect(tenant.emulator.tenant.captchaWithSecrets()).toMatchObject({
+    expect(tenant.data.captchaWithSecrets()).toMatchObject({
       hcaptcha: { secret: secrets.rotatedHcaptchaSecret },
       recaptcha_enterprise: { api_key: secrets.rotatedApiKey },
     });
@@ -95,7 +96,7 @@ describeWithEngine("security on the real engine: secrets, transport and scopes",
     );
     expect(tenant.calls()).toEqual(["PUT /api/v2/guardian/factors/phone/templates"]);
     expect(tenant.emulator.requestLog[0]?.status).toBe(403);
-    expect(tenant.emulator.tenant.phoneTemplates().enrollment_message).toBe("{{code}} enrolls your phone");
+    expect(tenant.data.phoneTemplates().enrollment_message).toBe("{{code}} enrolls your phone");
     expectNoSecrets(printed, { ...secrets, apiToken: token }, "the scope failure");
   });
 

@@ -2,9 +2,11 @@ import type { ConfigMap } from "@pulumi/pulumi/automation";
 
 import type { TenantEmulator } from "../../src/emulator";
 import { startEmulator } from "../../src/emulator";
+import { legacyPhoneTenant } from "../../scripts/support/namedTenant";
 import { describeWithEngine } from "./support/engine";
 import type { RecordingProxy } from "./support/recordingProxy";
 import { startRecordingProxy } from "./support/recordingProxy";
+import { tenantData } from "./support/tenantData";
 import type { TestStack } from "../../scripts/support/stack";
 import { changedCount, createTestStack } from "../../scripts/support/stack";
 
@@ -70,8 +72,8 @@ for (const source of SOURCES) {
     let harness: TestStack;
 
     beforeAll(async () => {
-      tenantA = await startEmulator({ rateLimit: false });
-      tenantB = await startEmulator({ rateLimit: false });
+      tenantA = await startEmulator(legacyPhoneTenant({ rateLimit: false }));
+      tenantB = await startEmulator(legacyPhoneTenant({ rateLimit: false }));
       listenerA = await startRecordingProxy(tenantA.url);
       harness = await createTestStack({
         programDir: "test/e2e/programs/tenant",
@@ -97,8 +99,10 @@ for (const source of SOURCES) {
 
     it("writes tenant A on the first up", async () => {
       await harness.up();
-      expect(tenantA.tenant.phoneTemplates().enrollment_message).toBe(enrollment);
-      expect(tenantA.tenant.captchaWithSecrets()).toMatchObject({ hcaptcha: { secret: hcaptchaSecret } });
+      expect(tenantData(tenantA).phoneTemplates().enrollment_message).toBe(enrollment);
+      expect(tenantData(tenantA).captchaWithSecrets()).toMatchObject({
+        hcaptcha: { secret: hcaptchaSecret },
+      });
       expect(writes(tenantB)).toEqual([]);
     });
 
@@ -149,8 +153,8 @@ for (const source of SOURCES) {
       const printedBefore = harness.output.length;
       const outputs = await harness.up();
       expect(outputs.captchaDomain?.value).toBe(tenantB.url);
-      expect(tenantB.tenant.phoneTemplates().enrollment_message).toBe(enrollment);
-      expect(tenantB.tenant.captchaWithSecrets()).toMatchObject({
+      expect(tenantData(tenantB).phoneTemplates().enrollment_message).toBe(enrollment);
+      expect(tenantData(tenantB).captchaWithSecrets()).toMatchObject({
         active_provider_id: "hcaptcha",
         hcaptcha: { site_key: "site-key-binding", secret: hcaptchaSecret },
       });
@@ -162,10 +166,10 @@ for (const source of SOURCES) {
         expect(listenerA.received.map((entry) => `${entry.method} ${entry.url}`)).toContain(
           "PUT /api/v2/guardian/factors/phone/templates",
         );
-        expect(tenantA.tenant.phoneTemplates().enrollment_message).not.toBe(enrollment);
+        expect(tenantData(tenantA).phoneTemplates().enrollment_message).not.toBe(enrollment);
       } else {
         expect(listenerA.received).toEqual([]);
-        expect(tenantA.tenant.phoneTemplates().enrollment_message).toBe(enrollment);
+        expect(tenantData(tenantA).phoneTemplates().enrollment_message).toBe(enrollment);
         expect(printed).toMatch(/PhoneTemplates on http:\/\/127\.0\.0\.1:\d+ was not deleted/);
       }
       expect(printed).not.toContain(hcaptchaSecret);

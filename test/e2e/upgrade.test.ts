@@ -1,7 +1,7 @@
 import closureSerializedProviders from "./fixtures/closureSerializedProviders.json";
 
 import { changedCount } from "../../scripts/support/stack";
-import { DEFAULT_PHONE_TEMPLATES } from "../../src/wire";
+import { DEFAULT_PHONE_TEMPLATES } from "../../src/resources/phoneTemplates/api";
 import { describeWithEngine } from "./support/engine";
 import type { TenantStack } from "./support/tenantStack";
 import { bothResourcesConfig, createTenantStack } from "./support/tenantStack";
@@ -23,7 +23,7 @@ describeWithEngine("a stack whose state holds the closure-serialized providers o
   let tenant: TenantStack;
 
   beforeAll(async () => {
-    tenant = await createTenantStack();
+    tenant = await createTenantStack({ phone: "legacy" });
     await tenant.configure(bothResourcesConfig("upgrade"));
     await tenant.harness.up();
     const { stack } = tenant.harness;
@@ -71,6 +71,6 @@ describeWithEngine("a stack whose state holds the closure-serialized providers o
   it("destroys through the stored providers: the tenant's phone templates are the defaults again", async () => {
     await tenant.harness.destroy();
 
-    expect(tenant.emulator.tenant.phoneTemplates()).toEqual(DEFAULT_PHONE_TEMPLATES);
+    expect(tenant.data.phoneTemplates()).toEqual(DEFAULT_PHONE_TEMPLATES);
   });
 });

@@ -116,6 +116,11 @@ export interface AdoptionTarget<Inputs extends object, Settings extends object> 
   /** Fields the tenant never returns (secrets). */
   readonly unreadable: readonly string[];
   /**
+   * Settings the tenant gives the object and the program never declares (its id, its channel): never
+   * compared with the program.
+   */
+  readonly outputs?: readonly string[];
+  /**
    * The declared settings as the tenant holds them at `path`, `undefined` when it has no such object, or why
    * the object there cannot be the declared one.
    */
@@ -132,8 +137,8 @@ export type Adoption<Settings> =
 
 /**
  * Reads the object an import id names and compares it with the declared settings. The import succeeds
- * when every field the tenant returns matches; secrets, which the tenant never returns, are not
- * compared and are left out of the adopted settings, so the next `up` writes the declared ones (an
+ * when every declarable field the tenant returns matches (the object's own id and other outputs are not
+ * compared); secrets, which the tenant never returns, are not compared and are left out of the adopted settings, so the next `up` writes the declared ones (an
  * update of the secret fields alone).
  */
 export async function adoption<Inputs extends object, Settings extends object>(
@@ -153,7 +158,11 @@ export async function adoption<Inputs extends object, Settings extends object>(
   if ("problem" in current && typeof current.problem === "string") {
     return { failure: { property: IMPORT_ID_KEY, reason: `cannot import: ${current.problem}` } };
   }
-  const paths = differingPaths(declared as Record<string, unknown>, current as Record<string, unknown>);
+  const outputs = target.outputs ?? [];
+  const declarable = Object.fromEntries(
+    Object.entries(current as Record<string, unknown>).filter(([key]) => !outputs.includes(key)),
+  );
+  const paths = differingPaths(declared as Record<string, unknown>, declarable);
   if (paths.length > 0) return { failure: mismatchFailure(target.label, paths) };
   return { settings: withoutFields(current as Settings, target.unreadable), path: named.path };
 }

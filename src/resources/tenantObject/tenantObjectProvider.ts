@@ -45,8 +45,6 @@ export interface TenantObjectHooks<
 > extends AdoptionTarget<Inputs, Settings> {
   /** Top-level inputs the engine may print beside a check failure (they never hold secrets). */
   readonly printable: readonly string[];
-  /** Outputs that are not inputs (the tenant's own ids): never compared with the program. */
-  readonly outputs?: readonly string[];
   /** Inputs whose change makes another object of the tenant (a template's type): a replace. */
   readonly replaceOn?: readonly string[];
   /** What a write needs of the tenant, checked at preview before anything is written. */

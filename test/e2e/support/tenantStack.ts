@@ -4,11 +4,15 @@ import type { EmulatorOptions, TenantEmulator } from "../../../src/emulator";
 import { startEmulator } from "../../../src/emulator";
 import type { TestStack } from "../../../scripts/support/stack";
 import { createTestStack } from "../../../scripts/support/stack";
-import { namedTenant } from "../../../scripts/support/namedTenant";
+import { legacyPhoneTenant, namedTenant } from "../../../scripts/support/namedTenant";
+import type { TenantData } from "./tenantData";
+import { tenantData } from "./tenantData";
 
 /** An emulated tenant and a stack of the e2e program configured to manage it. */
 export interface TenantStack {
   emulator: TenantEmulator;
+  /** The emulated tenant's data, by object, read and changed behind the API's back. */
+  data: TenantData;
   harness: TestStack;
   /** Sets `e2e:*` program config (secret values stay secret). */
   configure(values: ConfigMap): Promise<void>;
@@ -19,10 +23,21 @@ export interface TenantStack {
   dispose(): Promise<void>;
 }
 
-export async function createTenantStack(
-  options: { emulator?: EmulatorOptions; credentials?: ConfigMap; programDir?: string } = {},
-): Promise<TenantStack> {
-  const emulator = await startEmulator(namedTenant(options.emulator));
+export interface TenantStackOptions {
+  emulator?: EmulatorOptions;
+  credentials?: ConfigMap;
+  programDir?: string;
+  /**
+   * The tenant's phone generation: `"unified"` (default), a tenant created since March 2025, enrolled in the
+   * Unified Phone Experience; `"legacy"`, an older tenant whose MFA messages are the legacy phone templates
+   * (what a program with `PhoneTemplates` needs).
+   */
+  phone?: "unified" | "legacy";
+}
+
+export async function createTenantStack(options: TenantStackOptions = {}): Promise<TenantStack> {
+  const seed = options.phone === "legacy" ? legacyPhoneTenant : namedTenant;
+  const emulator = await startEmulator(seed(options.emulator));
   const credentials: ConfigMap = options.credentials ?? {
     "tenant-admin:clientId": { value: emulator.clientId },
     "tenant-admin:clientSecret": { value: emulator.clientSecret, secret: true },
@@ -35,6 +50,7 @@ export async function createTenantStack(
   const qualify = (key: string) => (key.includes(":") ? key : `e2e:${key}`);
   return {
     emulator,
+    data: tenantData(emulator),
     harness,
     async configure(values) {
       const qualified = Object.fromEntries(

@@ -1,9 +1,10 @@
 // The e2e tests' program: what it declares is chosen by stack config, so a test changes the program's
 // desired state with `pulumi config set` exactly as a user edits a stack.
 import * as pulumi from "@pulumi/pulumi";
-import type { TenantSettingsFieldName } from "pulumi-tenant-admin";
+import type { PhoneNotificationType, TenantSettingsFieldName } from "pulumi-tenant-admin";
 import {
   CaptchaConfig,
+  PhoneNotificationTemplate,
   PhoneTemplates,
   TenantApiError,
   getTenantSettings,
@@ -60,6 +61,44 @@ if (enrollmentMessage) {
   });
   exports.enrollmentMessage = templates.enrollmentMessage;
   exports.verificationMessage = templates.verificationMessage;
+}
+
+// Phone notification templates: one per entry of `e2e:notificationTemplates` (a JSON list), each imported
+// with the `import` resource option when its entry has an `importId`.
+interface NotificationTemplateEntry {
+  type: PhoneNotificationType;
+  text?: string;
+  voice?: string;
+  from?: string;
+  disabled?: boolean;
+  importId?: string;
+}
+const notificationTemplates = config.getObject<NotificationTemplateEntry[]>("notificationTemplates") ?? [];
+if (notificationTemplates.length > 0) {
+  exports.notificationTemplates = Object.fromEntries(
+    notificationTemplates.map((entry) => {
+      const template = new PhoneNotificationTemplate(
+        `phone-${entry.type}`,
+        {
+          type: entry.type,
+          ...(entry.disabled === undefined ? {} : { disabled: entry.disabled }),
+          content: {
+            ...(entry.from === undefined ? {} : { from: entry.from }),
+            body: {
+              ...(entry.text === undefined ? {} : { text: entry.text }),
+              ...(entry.voice === undefined ? {} : { voice: entry.voice }),
+            },
+          },
+          ...tenant,
+        },
+        entry.importId === undefined ? {} : { import: entry.importId },
+      );
+      return [
+        entry.type,
+        { templateId: template.templateId, text: template.content.apply((c) => c.body.text) },
+      ];
+    }),
+  );
 }
 
 const settingsFields = config.get("settingsFields");
