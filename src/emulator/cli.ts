@@ -65,11 +65,19 @@ async function main(args: readonly string[]): Promise<void> {
     ...fromFiles,
     log: (line) => process.stderr.write(`${line}\n`),
   });
-  const { url, clientId, clientSecret, audience, caFile } = emulator;
+  const { url, clientId, clientSecret, audience, caFile, nonGlobalClient } = emulator;
   const clientAssertionKeyFile = emulator.clientAssertionKey?.file;
-  process.stdout.write(
-    `${JSON.stringify({ url, clientId, clientSecret, audience, caFile, clientAssertionKeyFile })}\n`,
-  );
+  const ready = {
+    url,
+    clientId,
+    clientSecret,
+    audience,
+    nonGlobalClientId: nonGlobalClient.clientId,
+    nonGlobalClientSecret: nonGlobalClient.clientSecret,
+    caFile,
+    clientAssertionKeyFile,
+  };
+  process.stdout.write(`${JSON.stringify(ready)}\n`);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {

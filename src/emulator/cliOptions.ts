@@ -8,8 +8,9 @@ import type { RateLimitPreset } from "./rateLimit";
 export const USAGE = `Usage: tenant-emulator [options]
 
 Runs a local emulator of the tenant management API. When ready, prints one JSON line on stdout:
-{"url":...,"clientId":...,"clientSecret":...,"audience":...} plus "caFile" with TLS and
-"clientAssertionKeyFile" when a private_key_jwt key was generated in the data dir. Logs one line per
+{"url":...,"clientId":...,"clientSecret":...,"audience":...,"nonGlobalClientId":...,
+"nonGlobalClientSecret":...} plus "caFile" with TLS and "clientAssertionKeyFile" when a private_key_jwt key
+was generated in the data dir. Logs one line per
 request on stderr. Stops cleanly on SIGINT or SIGTERM.
 
 Options:
@@ -23,6 +24,8 @@ Options:
   --no-bot-detection       the tenant's plan lacks bot detection (CAPTCHA endpoints answer 403)
   --client-id <id>         the global client's id (default: generated, or kept in the data dir)
   --client-secret <secret> the global client's secret (default: generated, or kept in the data dir)
+  --scopes <list>          the scopes the clients are granted, comma- or space-separated (default: every
+                           scope of the emulated endpoints); a token request for others is refused
   --tls                    serve https with a certificate generated at start (its PEM path is "caFile")
   --tls-cert <file>        serve https with this PEM certificate (with --tls-key)
   --tls-key <file>         the PEM private key of --tls-cert
@@ -86,6 +89,7 @@ export function parseCliArgs(args: readonly string[]): CliCommand {
         "no-bot-detection": { type: "boolean" },
         "client-id": { type: "string" },
         "client-secret": { type: "string" },
+        scopes: { type: "string" },
         tls: { type: "boolean" },
         "tls-cert": { type: "string" },
         "tls-key": { type: "string" },
@@ -132,6 +136,8 @@ export function parseCliArgs(args: readonly string[]): CliCommand {
   const dataDir = nonEmpty("data-dir", values["data-dir"]);
   const clientId = nonEmpty("client-id", values["client-id"]);
   const clientSecret = nonEmpty("client-secret", values["client-secret"]);
+  const scopesText = nonEmpty("scopes", values.scopes);
+  const grantedScopes = scopesText?.split(/[\s,]+/).filter((scope) => scope !== "");
   const certFile = nonEmpty("tls-cert", values["tls-cert"]);
   const keyFile = nonEmpty("tls-key", values["tls-key"]);
   if ((certFile === undefined) !== (keyFile === undefined)) {
@@ -166,6 +172,7 @@ export function parseCliArgs(args: readonly string[]): CliCommand {
     botDetection: values["no-bot-detection"] !== true,
     ...(clientId === undefined ? {} : { clientId }),
     ...(clientSecret === undefined ? {} : { clientSecret }),
+    ...(grantedScopes === undefined ? {} : { grantedScopes }),
     ...(tls === undefined ? {} : { tls }),
   };
   return { kind: "run", options, files };

@@ -264,13 +264,25 @@ async function startLocked(
       ]),
     ),
   ];
+  const unknownScopes = (options.grantedScopes ?? []).filter((scope) => !emulatedScopes.includes(scope));
+  if (unknownScopes.length > 0) {
+    await server.close();
+    throw new RangeError(
+      `grantedScopes: ${unknownScopes.join(", ")} not emulated; scopes: ${emulatedScopes.join(", ")}`,
+    );
+  }
   const log = (line: string): void => options.log?.(line);
   const table = createRouter(
     { authority, urls: new TenantUrls(url), globalClient, nonGlobalClient },
     emulations,
     store,
     log,
-    authRoutes({ authority, clientAuth, urls: new TenantUrls(url), grantedScopes: emulatedScopes }),
+    authRoutes({
+      authority,
+      clientAuth,
+      urls: new TenantUrls(url),
+      grantedScopes: options.grantedScopes ?? emulatedScopes,
+    }),
   );
   routes = table.routes();
   server.setRoutes(table);

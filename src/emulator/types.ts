@@ -53,6 +53,11 @@ export interface EmulatorOptions {
   readonly clientId?: string;
   /** The global client's secret; generated (or loaded from the data file) unless given. */
   readonly clientSecret?: string;
+  /**
+   * The scopes the clients are granted; default every scope of the emulated endpoints. A token request that
+   * asks for another is refused (403 `access_denied`), and a token request without `scope` gets these.
+   */
+  readonly grantedScopes?: readonly string[];
   /** Receives one line per request (method, path, status, ms); never a token, secret or body. */
   readonly log?: (line: string) => void;
   /** The request body limit in bytes; default 100 KiB. Larger bodies get a 413. */

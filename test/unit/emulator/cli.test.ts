@@ -172,6 +172,41 @@ describe("the tenant-emulator process", () => {
     expect(response.body).toMatchObject({ errorCode: "insufficient_entitlement" });
   });
 
+  it("grants the clients only the scopes --scopes names, and prints the non-global client", async () => {
+    running = await spawnCli(["--scopes", "read:tenant_settings, read:phone_templates"]);
+    const { ready } = running;
+    const tokenRequest = (clientId: string, clientSecret: string, scope?: string) =>
+      call(ready, "POST", TOKEN_PATH, {
+        json: {
+          grant_type: "client_credentials",
+          client_id: clientId,
+          client_secret: clientSecret,
+          audience: ready.audience,
+          ...(scope === undefined ? {} : { scope }),
+        },
+      });
+
+    const granted = await tokenRequest(ready.clientId, ready.clientSecret);
+    expect(tokenResponseSchema.parse(granted.body).scope).toBe("read:tenant_settings read:phone_templates");
+    const refused = await tokenRequest(ready.clientId, ready.clientSecret, "update:attack_protection");
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      error: "access_denied",
+      error_description: "Client has not been granted scopes: update:attack_protection",
+    });
+    const nonGlobal = await tokenRequest(ready.nonGlobalClientId, ready.nonGlobalClientSecret);
+    const captcha = await call(ready, "GET", CAPTCHA_PATH, {
+      token: tokenResponseSchema.parse(nonGlobal.body).access_token,
+    });
+    expect(captcha.status).toBe(401);
+  });
+
+  it("refuses a scope it does not emulate, naming it", async () => {
+    const result = await runCli(["--scopes", "read:everything"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/read:everything not emulated/);
+  });
+
   it("serves a data directory whose tenant has no CAPTCHA configuration", async () => {
     const prepared = await startEmulator({ dataDir, rateLimit: false });
     await prepared.tenant.remove(CAPTCHA_DOCUMENT);

@@ -13,6 +13,8 @@ export interface ReadyLine {
   readonly clientId: string;
   readonly clientSecret: string;
   readonly audience: string;
+  readonly nonGlobalClientId: string;
+  readonly nonGlobalClientSecret: string;
 }
 
 /** A running `tenant-emulator` process. */
