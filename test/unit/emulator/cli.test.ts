@@ -98,6 +98,8 @@ describe("the tenant-emulator process", () => {
       "clientAssertionKeyFile",
       "clientId",
       "clientSecret",
+      "nonGlobalClientId",
+      "nonGlobalClientSecret",
       "url",
     ]);
     expect(ready).toMatchObject({ clientId: "cli-id", clientSecret: "cli-secret-value" });
