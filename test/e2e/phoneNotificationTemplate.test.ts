@@ -77,7 +77,7 @@ describeWithEngine("a tenant on the Unified Phone Experience, on the real engine
     try {
       const printed = await failureOf(tenant, "preview");
       expect(printed).toContain(
-        `PhoneTemplates cannot be written to ${tenant.emulator.url}: ${tenant.emulator.url} uses the Unified Phone ` +
+        `PhoneTemplates cannot be written to ${tenant.emulator.url}: the tenant uses the Unified Phone ` +
           "Experience (its tenant setting phone_consolidated_experience is true)",
       );
       expect(printed).toMatch(

@@ -22,10 +22,13 @@ import type { PhoneTemplateMessages, PhoneTemplatesInputs } from "./resource";
 
 const MESSAGE_PROPERTIES = ["enrollmentMessage", "verificationMessage"] as const;
 
-/** Why this resource cannot serve a tenant enrolled in the Unified Phone Experience, and what to use. */
-function unifiedPhoneExperienceMessage(tenant: string): string {
+/**
+ * Why this resource cannot serve a tenant enrolled in the Unified Phone Experience, and what to use. The
+ * caller's prefix names the tenant.
+ */
+function unifiedPhoneExperienceMessage(): string {
   return (
-    `${tenant} uses the Unified Phone Experience (its tenant setting phone_consolidated_experience is ` +
+    "the tenant uses the Unified Phone Experience (its tenant setting phone_consolidated_experience is " +
     "true), where the legacy endpoint PhoneTemplates writes (/guardian/factors/phone/templates) no longer " +
     "works. Declare PhoneNotificationTemplate resources of type otp_enroll and otp_verify instead " +
     "(docs/which-phone-resource.md)."
@@ -43,7 +46,7 @@ async function onLegacyEndpoint<T>(client: ManagementClient, action: () => Promi
     return await action();
   } catch (error) {
     if (isLegacyRefusal(error)) {
-      throw new TenantAdminError(unifiedPhoneExperienceMessage(client.baseUrl), { cause: error });
+      throw new TenantAdminError(unifiedPhoneExperienceMessage(), { cause: error });
     }
     throw error;
   }
@@ -92,7 +95,7 @@ export function createProvider(
           const query = { fields: "phone_consolidated_experience", include_fields: "true" };
           const settings = await client.send(getTenantSettings, { query });
           return usesUnifiedPhoneExperience(settings)
-            ? unifiedPhoneExperienceMessage(client.baseUrl)
+            ? unifiedPhoneExperienceMessage()
             : undefined;
         },
       },

@@ -129,7 +129,7 @@ describe("PhoneTemplates check", () => {
         const failures = (await logged.check({}, atPreview(valid))).failures ?? [];
         expect(failures).toHaveLength(1);
         expect(failures[0]?.reason).toMatch(
-          /^PhoneTemplates cannot be written to http:\/\/127\.0\.0\.1:\d+: http:\/\/127\.0\.0\.1:\d+ uses the Unified Phone Experience/,
+          /^PhoneTemplates cannot be written to http:\/\/127\.0\.0\.1:\d+: the tenant uses the Unified Phone Experience/,
         );
         expect(log.lines).toEqual([]);
       } finally {
