@@ -14,8 +14,10 @@ import { exportTenant } from "./export";
 /** The command's help text. */
 export const USAGE = `Usage: tenant-admin export --out DIR [--force] [--project NAME]
 
-Reads the tenant's CAPTCHA configuration, phone templates and settings, and writes a Pulumi
-TypeScript program (Pulumi.yaml, index.ts, package.json, tsconfig.json) that declares them.
+Reads the tenant's CAPTCHA configuration, phone messages (the phone templates of the legacy phone
+set-up, or the customized phone notification templates of the Unified Phone Experience) and settings,
+and writes a Pulumi TypeScript program (Pulumi.yaml, index.ts, package.json, tsconfig.json,
+.gitignore) that declares them.
 Secrets, which the tenant never returns, are read from stack config: the command prints the
 \`pulumi config set --secret\` commands to run (names only).
 
@@ -28,7 +30,7 @@ Options:
 Connection (as the provider reads it): AUTH0_DOMAIN, and AUTH0_CLIENT_ID with AUTH0_CLIENT_SECRET
 or AUTH0_API_TOKEN; optional AUTH0_AUDIENCE, TENANT_ADMIN_TIMEOUT_SECONDS,
 TENANT_ADMIN_RATE_LIMIT_BUDGET_SECONDS. Scopes: read:tenant_settings, read:attack_protection,
-read:guardian_factors.
+and read:guardian_factors (legacy phone set-up) or read:phone_templates (Unified Phone Experience).
 
 Exit codes: 0 done, 1 the tenant or the output directory refused, 2 usage error.
 `;

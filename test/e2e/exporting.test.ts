@@ -7,6 +7,10 @@ import { promisify } from "node:util";
 
 import type { TenantEmulator } from "../../src/emulator";
 import { startEmulator } from "../../src/emulator";
+import { getCaptcha } from "../../src/resources/captchaConfig/api";
+import { listPhoneNotificationTemplates } from "../../src/resources/phoneNotificationTemplate/api";
+import { getPhoneTemplates } from "../../src/resources/phoneTemplates/api";
+import { getTenantSettings } from "../../src/resources/tenantSettings/api";
 import { tenantEnv } from "../../scripts/support/programs";
 import type { TestStack } from "../../scripts/support/stack";
 import { changedCount, createTestStack } from "../../scripts/support/stack";
@@ -328,9 +332,11 @@ describe("tenant-admin export refusals", () => {
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
   });
 
-  it("prints its help with --help", async () => {
+  it("prints its help with --help, naming every scope the export reads with", async () => {
     const run = await tenantAdmin(["--help"], {});
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Usage: tenant-admin export --out DIR/);
+    const reads = [getTenantSettings, getCaptcha, getPhoneTemplates, listPhoneNotificationTemplates];
+    for (const { scope } of reads) expect(run.stdout).toContain(scope);
   });
 });

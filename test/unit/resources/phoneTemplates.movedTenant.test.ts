@@ -1,3 +1,5 @@
+import type * as pulumi from "@pulumi/pulumi";
+
 import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
 import { DEFAULT_PHONE_TEMPLATES, getPhoneTemplates } from "../../../src/resources/phoneTemplates/api";
@@ -13,7 +15,7 @@ describe("PhoneTemplates on a tenant that moved to the Unified Phone Experience 
   let emulator: TenantEmulator;
   let provider: ReturnType<typeof createProvider>;
   let log: ReturnType<typeof recordingLog>;
-  let created: { id: string; outs: Record<string, unknown> };
+  let created: pulumi.dynamic.CreateResult;
 
   beforeEach(async () => {
     emulator = await startEmulator({ rateLimit: false, settings: LEGACY_PHONE_SETTINGS });
