@@ -65,6 +65,7 @@ export async function exportTenant(options: ExportOptions): Promise<ExportResult
   const program = generateProgram(objects, {
     projectName: options.projectName ?? projectNameFor(basename(directory)),
     packageDependency: source.spec,
+    pulumiRange: source.pulumiRange,
   });
   writeProject(directory, program.files);
   return { ...program, directory, tenant: connection.baseUrl, packageSource: source };

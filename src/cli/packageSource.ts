@@ -7,7 +7,12 @@ export interface PackageSource {
   readonly spec: string;
   /** Where the choice came from, for the command's output. */
   readonly reason: string;
+  /** The `@pulumi/pulumi` range the generated project needs: this package's peer dependency range. */
+  readonly pulumiRange: string;
 }
+
+/** Used when this package's `package.json` cannot be read: the oldest release its code was tested with. */
+const FALLBACK_PULUMI_RANGE = "^3.139.0";
 
 const PACKAGE_NAME = "pulumi-tenant-admin";
 
@@ -52,9 +57,16 @@ function onDisk(spec: string, projectDir: string): string | undefined {
 export function packageSource(packageRoot: string): PackageSource {
   const manifest = readJson(join(packageRoot, "package.json"));
   const version = typeof manifest?.["version"] === "string" ? manifest["version"] : "0.0.0";
-  const registry = { spec: `^${version}`, reason: `the npm registry, version ^${version}` };
+  const peers = manifest?.["peerDependencies"] as Record<string, unknown> | undefined;
+  const peerRange = peers?.["@pulumi/pulumi"];
+  const pulumiRange = typeof peerRange === "string" ? peerRange : FALLBACK_PULUMI_RANGE;
+  const registry = { spec: `^${version}`, reason: `the npm registry, version ^${version}`, pulumiRange };
   if (basename(dirname(packageRoot)) !== "node_modules") {
-    return { spec: `file:${packageRoot}`, reason: `this package's own directory (${packageRoot})` };
+    return {
+      spec: `file:${packageRoot}`,
+      reason: `this package's own directory (${packageRoot})`,
+      pulumiRange,
+    };
   }
   // node_modules/pulumi-tenant-admin: the project that installed it is the directory above node_modules.
   const projectDir = dirname(dirname(packageRoot));
@@ -64,6 +76,8 @@ export function packageSource(packageRoot: string): PackageSource {
   const spec = project === undefined ? undefined : declaredSpec(project);
   if (spec === undefined) return registry;
   const file = onDisk(spec, projectDir);
-  if (file !== undefined) return { spec: file, reason: `as ${projectDir} depends on it (${spec})` };
-  return { spec, reason: `as ${projectDir} depends on it` };
+  if (file !== undefined) {
+    return { spec: file, reason: `as ${projectDir} depends on it (${spec})`, pulumiRange };
+  }
+  return { spec, reason: `as ${projectDir} depends on it`, pulumiRange };
 }

@@ -20,7 +20,12 @@ export interface GeneratedProgram {
  */
 export function generateProgram(
   objects: readonly ExportedObject[],
-  options: { projectName: string; packageDependency: string; skipped?: readonly string[] },
+  options: {
+    projectName: string;
+    packageDependency: string;
+    pulumiRange: string;
+    skipped?: readonly string[];
+  },
 ): GeneratedProgram {
   const declarations = objects.flatMap((object) => object.declarations);
   const secrets = declarations.flatMap((declaration) => declaration.secrets);
@@ -38,7 +43,7 @@ export function generateProgram(
   return {
     files: {
       "Pulumi.yaml": pulumiYaml(options.projectName),
-      "package.json": packageJson(options.projectName, options.packageDependency),
+      "package.json": packageJson(options.projectName, options.packageDependency, options.pulumiRange),
       "tsconfig.json": TSCONFIG,
       ".gitignore": "/bin/\n/node_modules/\n",
       "index.ts": [...header, ...body].join("\n"),
@@ -57,12 +62,12 @@ function pulumiYaml(projectName: string): string {
   ].join("\n");
 }
 
-function packageJson(projectName: string, packageDependency: string): string {
+function packageJson(projectName: string, packageDependency: string, pulumiRange: string): string {
   const manifest = {
     name: npmPackageName(projectName),
     main: "index.ts",
     devDependencies: { "@types/node": "^18", typescript: "^5.0.0" },
-    dependencies: { "@pulumi/pulumi": "^3.113.0", "pulumi-tenant-admin": packageDependency },
+    dependencies: { "@pulumi/pulumi": pulumiRange, "pulumi-tenant-admin": packageDependency },
   };
   return `${JSON.stringify(manifest, null, 4)}\n`;
 }

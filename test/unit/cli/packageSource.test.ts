@@ -39,7 +39,11 @@ describe("packageSource", () => {
     ["a tarball URL", "https://example.com/pulumi-tenant-admin-0.4.0.tgz"],
   ])("keeps %s the declaring project depends on as it is", (_label, spec) => {
     const source = packageSource(installed({ dependencies: { "pulumi-tenant-admin": spec } }));
-    expect(source).toEqual({ spec, reason: `as ${join(root, "project")} depends on it` });
+    expect(source).toEqual({
+      spec,
+      reason: `as ${join(root, "project")} depends on it`,
+      pulumiRange: "^3.139.0",
+    });
   });
 
   it.each([
@@ -63,6 +67,7 @@ describe("packageSource", () => {
       expect(source).toEqual({
         spec: `file:${join(root, underRoot)}`,
         reason: `as ${join(root, "project")} depends on it (${spec})`,
+        pulumiRange: "^3.139.0",
       });
     },
   );
@@ -85,7 +90,11 @@ describe("packageSource", () => {
     ["a package.json that is not JSON", "{ dependencies: "],
   ])("falls back to the registry range of the installed version with %s", (_label, manifest) => {
     const source = packageSource(installed(manifest, "2.5.0"));
-    expect(source).toEqual({ spec: "^2.5.0", reason: "the npm registry, version ^2.5.0" });
+    expect(source).toEqual({
+      spec: "^2.5.0",
+      reason: "the npm registry, version ^2.5.0",
+      pulumiRange: "^3.139.0",
+    });
   });
 
   it("depends on a clone (a package not under node_modules) by its directory", () => {
@@ -98,6 +107,23 @@ describe("packageSource", () => {
     expect(packageSource(clone)).toEqual({
       spec: `file:${clone}`,
       reason: `this package's own directory (${clone})`,
+      pulumiRange: "^3.139.0",
     });
+  });
+
+  it("asks the generated project for the @pulumi/pulumi range the package declares as its peer", () => {
+    const packageRoot = installed(undefined);
+    writeJson(join(packageRoot, "package.json"), {
+      name: "pulumi-tenant-admin",
+      version: "1.2.3",
+      peerDependencies: { "@pulumi/pulumi": "^3.200.0" },
+    });
+    expect(packageSource(packageRoot).pulumiRange).toBe("^3.200.0");
+  });
+
+  it("asks for this repository's own peer range from a clone", () => {
+    const ownRange = (require("../../../package.json") as { peerDependencies: Record<string, string> })
+      .peerDependencies["@pulumi/pulumi"];
+    expect(packageSource(join(__dirname, "..", "..", "..")).pulumiRange).toBe(ownRange);
   });
 });

@@ -4,7 +4,7 @@ import { generateProgram, projectNameFor } from "../../../src/cli/program";
 import { exportedObjects } from "./support";
 import type { TenantSnapshot } from "./support";
 
-const options = { projectName: "adopted", packageDependency: "^0.1.0" };
+const options = { projectName: "adopted", packageDependency: "^0.1.0", pulumiRange: "^3.150.0" };
 const templates = { enrollment_message: "{{code}} enrol", verification_message: "{{code}} verify" };
 
 function indexOf(snapshot: TenantSnapshot): string {
@@ -100,7 +100,7 @@ describe("the generated program", () => {
     expect(JSON.parse(files["package.json"] ?? "")).toMatchObject({
       name: "adopted",
       main: "index.ts",
-      dependencies: { "pulumi-tenant-admin": "^0.1.0" },
+      dependencies: { "@pulumi/pulumi": "^3.150.0", "pulumi-tenant-admin": "^0.1.0" },
     });
     expect(files["Pulumi.yaml"]).toMatch(/^name: adopted\n(?:.*\n)*runtime: nodejs\n$/);
   });

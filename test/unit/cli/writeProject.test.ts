@@ -204,7 +204,7 @@ describe("project names, for any input", () => {
         try {
           files = generateProgram(
             exportedObjects({ captcha: undefined, phoneTemplates: templates, settingsFields: [] }),
-            { projectName, packageDependency: "^0.1.0" },
+            { projectName, packageDependency: "^0.1.0", pulumiRange: "^3.139.0" },
           ).files;
         } catch (error) {
           expect(error).toBeInstanceOf(ExportRefusedError);
