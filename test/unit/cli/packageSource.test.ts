@@ -3,7 +3,7 @@
  * it does, with paths made absolute; from a clone, the clone. Each case lays out real directories in a
  * temporary one: a project with `node_modules/pulumi-tenant-admin`, or a clone.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -122,8 +122,10 @@ describe("packageSource", () => {
   });
 
   it("asks for this repository's own peer range from a clone", () => {
-    const ownRange = (require("../../../package.json") as { peerDependencies: Record<string, string> })
-      .peerDependencies["@pulumi/pulumi"];
-    expect(packageSource(join(__dirname, "..", "..", "..")).pulumiRange).toBe(ownRange);
+    const repository = join(__dirname, "..", "..", "..");
+    const manifest = JSON.parse(readFileSync(join(repository, "package.json"), "utf8")) as {
+      peerDependencies: Record<string, string>;
+    };
+    expect(packageSource(repository).pulumiRange).toBe(manifest.peerDependencies["@pulumi/pulumi"]);
   });
 });
