@@ -105,8 +105,8 @@ function engineSafe<T>(tenant: string, label: string, settings: T): T {
   const problem = textProblem(settings);
   if (problem !== undefined) {
     throw new ProviderFailure(
-      `${tenant}: the ${label} holds text the Pulumi engine cannot carry at ${problem}; fix it on the ` +
-        "tenant (for example with the declared value: pulumi up), then run the command again.",
+      `${tenant}: what the tenant returned for the ${label} holds text the Pulumi engine cannot carry at ` +
+        `${problem}; fix it on the tenant (its dashboard or the management API), then run the command again.`,
     );
   }
   return settings;
