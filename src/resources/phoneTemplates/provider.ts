@@ -94,9 +94,7 @@ export function createProvider(
         read: async (client) => {
           const query = { fields: "phone_consolidated_experience", include_fields: "true" };
           const settings = await client.send(getTenantSettings, { query });
-          return usesUnifiedPhoneExperience(settings)
-            ? unifiedPhoneExperienceMessage()
-            : undefined;
+          return usesUnifiedPhoneExperience(settings) ? unifiedPhoneExperienceMessage() : undefined;
         },
       },
     },
