@@ -168,7 +168,7 @@ function selectSettings(settings: Readonly<JsonObject>, query: URLSearchParams):
  * tenants return, among them `phone_consolidated_experience: true`, as every tenant created since March 2025
  * has it. Documented defaults a real tenant does not return (friendly_name, support_url, …) are left out.
  */
-function newTenantSettings(): TenantSettingsResponse {
+export function newTenantSettings(): TenantSettingsResponse {
   return {
     change_password: {},
     enabled_locales: ["en"],

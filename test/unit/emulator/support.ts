@@ -13,6 +13,7 @@ import type { TenantSettingsResponse } from "../../../src/resources/tenantSettin
 import { getTenantSettings, tenantSettingsResponseSchema } from "../../../src/resources/tenantSettings/api";
 import { API_PREFIX, AUTH_PATHS } from "../../../src/wire";
 import { startEmulator } from "../../../src/emulator";
+import { legacyPhoneSettings } from "../../support/tenants";
 import type { EmulatorOptions, TenantEmulator } from "../../../src/emulator";
 
 /** An HTTP response as the tests look at it. */
@@ -105,33 +106,7 @@ export const BRANDING_TEMPLATES_PATH = `${API_PREFIX}${listPhoneNotificationTemp
 export const TOKEN_PATH = AUTH_PATHS.token;
 export const JWKS_PATH = AUTH_PATHS.jwks;
 
-/**
- * The settings of a tenant created before the Unified Phone Experience that still uses the legacy phone set-up
- * (a recorded real tenant's answer, with `phone_consolidated_experience: false`): its
- * `/guardian/factors/phone/templates` endpoints work. A fresh object on every call.
- */
-export function legacyPhoneSettings(): TenantSettingsResponse {
-  return {
-    change_password: {},
-    enabled_locales: ["en"],
-    error_page: {},
-    flags: {
-      allow_changing_enable_sso: false,
-      disable_impersonation: true,
-      enable_sso: true,
-      universal_login: true,
-      revoke_refresh_token_grant: false,
-      disable_clickjack_protection_headers: false,
-    },
-    idle_session_lifetime: 72,
-    sandbox_version: "22",
-    session_lifetime: 168,
-    universal_login: {},
-    sandbox_versions_available: ["22", "18"],
-    client_id_metadata_document_supported: false,
-    phone_consolidated_experience: false,
-  };
-}
+export { legacyPhoneSettings };
 
 /** Starts an emulator of a legacy phone tenant (see {@link legacyPhoneSettings}). */
 export function startLegacyPhoneEmulator(options: EmulatorOptions = {}): Promise<TenantEmulator> {
