@@ -39,46 +39,39 @@ export const phoneTemplatesResponseSchema = schema<PhoneTemplatesResponse>()((z)
   z.looseObject({ enrollment_message: z.string(), verification_message: z.string() }),
 );
 
-const PHONE_TEMPLATES_PATH = "/guardian/factors/phone/templates";
+/** The `GET` and `PUT` of a guardian templates document: both templates in, the stored ones out. */
+function templatesEndpoints(path: string, sharedRead: boolean) {
+  return {
+    get: endpoint<undefined, PhoneTemplatesResponse>({
+      method: "GET",
+      path,
+      scope: "read:guardian_factors",
+      response: phoneTemplatesResponseSchema,
+      sharedRead,
+    }),
+    put: endpoint<PhoneTemplatesRequest, PhoneTemplatesResponse>({
+      method: "PUT",
+      path,
+      scope: "update:guardian_factors",
+      request: phoneTemplatesRequestSchema,
+      encodings: ["json", "form"],
+      response: phoneTemplatesResponseSchema,
+    }),
+  };
+}
+
+const phoneTemplates = templatesEndpoints("/guardian/factors/phone/templates", true);
+/** The older SMS-only twin of the phone templates (emulated only). */
+const smsTemplates = templatesEndpoints("/guardian/factors/sms/templates", false);
 
 /** `GET /guardian/factors/phone/templates`: the legacy MFA phone templates. */
-export const getPhoneTemplates = endpoint<undefined, PhoneTemplatesResponse>({
-  method: "GET",
-  path: PHONE_TEMPLATES_PATH,
-  scope: "read:guardian_factors",
-  response: phoneTemplatesResponseSchema,
-  sharedRead: true,
-});
-
+export const getPhoneTemplates = phoneTemplates.get;
 /** `PUT /guardian/factors/phone/templates`: replaces both templates, answers the stored ones. */
-export const putPhoneTemplates = endpoint<PhoneTemplatesRequest, PhoneTemplatesResponse>({
-  method: "PUT",
-  path: PHONE_TEMPLATES_PATH,
-  scope: "update:guardian_factors",
-  request: phoneTemplatesRequestSchema,
-  encodings: ["json", "form"],
-  response: phoneTemplatesResponseSchema,
-});
-
-const SMS_TEMPLATES_PATH = "/guardian/factors/sms/templates";
-
-/** `GET /guardian/factors/sms/templates`: the older SMS-only twin of the phone templates (emulated only). */
-export const getSmsTemplates = endpoint<undefined, PhoneTemplatesResponse>({
-  method: "GET",
-  path: SMS_TEMPLATES_PATH,
-  scope: "read:guardian_factors",
-  response: phoneTemplatesResponseSchema,
-});
-
+export const putPhoneTemplates = phoneTemplates.put;
+/** `GET /guardian/factors/sms/templates` (emulated only). */
+export const getSmsTemplates = smsTemplates.get;
 /** `PUT /guardian/factors/sms/templates` (emulated only). */
-export const putSmsTemplates = endpoint<PhoneTemplatesRequest, PhoneTemplatesResponse>({
-  method: "PUT",
-  path: SMS_TEMPLATES_PATH,
-  scope: "update:guardian_factors",
-  request: phoneTemplatesRequestSchema,
-  encodings: ["json", "form"],
-  response: phoneTemplatesResponseSchema,
-});
+export const putSmsTemplates = smsTemplates.put;
 
 /** The phone factor's message types: which of SMS and voice MFA may use. */
 export type PhoneMessageTypes = { message_types: ("sms" | "voice")[] };
