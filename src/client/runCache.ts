@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { lstat, mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
+import { pulumiCommand } from "./pulumiProcess";
 
 /** How long a cached read serves the same `pulumi` command; past it, the tenant is asked again. */
 export const RUN_CACHE_TTL_MS = 15 * 60 * 1000;
@@ -137,25 +138,11 @@ export class RunCache {
 }
 
 /**
- * The `pulumi` command this process runs under (the provider's parent is a shell the CLI started, so it
- * looks a few levels up), as `<pid>:<start time>`; undefined where `/proc` is not available (no cache).
+ * The `pulumi` command this process runs under, as `<pid>:<start time>`; undefined where `/proc` is not
+ * available (no cache).
  */
 export function pulumiCommandRun(): string | undefined {
-  let pid = process.ppid;
-  for (let depth = 0; depth < 4 && pid > 1; depth += 1) {
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    } catch {
-      return undefined;
-    }
-    const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-    // After "pid (comm)": state ppid … and the start time is the 20th field from there.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (comm === "pulumi") return `${pid}:${fields[19] ?? ""}`;
-    pid = Number(fields[1]);
-  }
-  return undefined;
+  return pulumiCommand()?.run;
 }
 
 let commandCache: RunCache | null | undefined;
