@@ -144,8 +144,8 @@ describeWithEngine("tenant-admin export from the package as a user installs it, 
         dependencies: Record<string, string>;
       };
       expect(manifest.dependencies["pulumi-tenant-admin"]).toBe(`file:${resolve(project, spec)}`);
-      // The commands the export printed, as printed.
-      expect(exported.stdout).toContain("cd adopted && npm install");
+      // The steps the export printed, which this test then runs as printed.
+      expect(exported.stdout).toContain("Next:\n  cd adopted\n  npm install\n  pulumi stack init dev\n");
       succeeded("npm install (generated)", await run("npm", ["install"], generated, env));
       // Each project's stack on a backend of its own (both projects are named after their directory).
       mkdirSync(join(project, "backend"));
