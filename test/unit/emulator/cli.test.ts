@@ -1,9 +1,10 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import { startEmulator } from "../../../src/emulator";
-import { parseCliArgs } from "../../../src/emulator/cliOptions";
+import { checkScopes, parseCliArgs } from "../../../src/emulator/cliOptions";
+import { emulatedScopes } from "../../../src/emulator/emulator";
 import { tokenResponseSchema } from "../../../src/wire";
 
 import { spawnCli, runCli } from "./cliProcess";
@@ -41,6 +42,15 @@ describe("tenant-emulator options", () => {
 
     expect(command.kind).toBe("run");
     expect(command.kind === "run" ? command.options : undefined).toMatchObject(expected);
+  });
+
+  it("refuses --scopes naming a scope it does not emulate, naming the option and the emulated scopes", async () => {
+    const emulated = await emulatedScopes();
+    expect(emulated).toContain("read:attack_protection");
+    expect(() => checkScopes(["read:tenant_settings", "read:everything"], emulated)).toThrow(
+      `--scopes: read:everything not emulated; emulated scopes: ${emulated.join(", ")}`,
+    );
+    expect(() => checkScopes(["read:tenant_settings", "read:phone_templates"], emulated)).not.toThrow();
   });
 
   it.each([[["--help"]], [["-h"]], [["--port", "1", "--help"]]])("asks for help with %j", (args) => {
@@ -203,10 +213,13 @@ describe("the tenant-emulator process", () => {
     expect(captcha.status).toBe(401);
   });
 
-  it("refuses a scope it does not emulate, naming it", async () => {
-    const result = await runCli(["--scopes", "read:everything"]);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/read:everything not emulated/);
+  it("refuses a scope it does not emulate as a usage error, naming it and the option, before starting", async () => {
+    const result = await runCli(["--scopes", "read:everything", "--data-dir", join(dataDir, "unused")]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /^tenant-emulator: --scopes: read:everything not emulated; emulated scopes: [^\n]*read:attack_protection[^\n]* \(see --help\)\n$/,
+    );
+    expect(await readdir(dataDir)).toEqual([]);
   });
 
   it("serves a data directory whose tenant has no CAPTCHA configuration", async () => {
