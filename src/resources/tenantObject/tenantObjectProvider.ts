@@ -105,7 +105,7 @@ function engineSafe<T>(tenant: string, label: string, settings: T): T {
   const problem = textProblem(settings);
   if (problem !== undefined) {
     throw new ProviderFailure(
-      `${tenant}: the ${label} holds text the Pulumi engine cannot carry at ${problem}; fix it on the ` +
+      `${tenant}: the tenant's ${label}: text the Pulumi engine cannot carry at ${problem}; fix it on the ` +
         "tenant (for example with the declared value: pulumi up), then run the command again.",
     );
   }
