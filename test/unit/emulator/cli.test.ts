@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -69,6 +69,12 @@ describe("tenant-emulator options", () => {
     [["extra"], /extra/],
     [["--port"], /--port/],
     [["--client-id", " "], /--client-id must not be empty/],
+    [["--scopes", " "], /--scopes must not be empty/],
+    [["--tls-cert", "cert.pem"], /^--tls-cert and --tls-key must be given together$/],
+    [
+      ["--tls-cert", "cert.pem", "--tls-key", "key.pem", "--tls-san", "tenant.test"],
+      /^--tls-san applies to the generated certificate, not to --tls-cert$/,
+    ],
     // Gone: a tenant without a CAPTCHA configuration is a data directory whose tenant has none.
     [["--unconfigured-captcha"], /--unconfigured-captcha/],
   ])("refuses %j", (args, message) => {
@@ -244,6 +250,21 @@ describe("the tenant-emulator process", () => {
       expect(result.stderr).toMatch(/^tenant-emulator: [^\n]+\n$/);
     },
   );
+
+  it("refuses a --settings file it cannot read or parse as a usage error, naming the file", async () => {
+    const missing = join(dataDir, "missing.json");
+    const unreadable = await runCli(["--settings", missing]);
+    expect(unreadable.code).toBe(2);
+    expect(unreadable.stderr).toBe(
+      `tenant-emulator: --settings ${missing}: cannot read the file (ENOENT) (see --help)\n`,
+    );
+
+    const broken = join(dataDir, "broken.json");
+    await writeFile(broken, "{ friendly_name: ");
+    const notJson = await runCli(["--settings", broken]);
+    expect(notJson.code).toBe(2);
+    expect(notJson.stderr).toBe(`tenant-emulator: --settings ${broken}: not valid JSON (see --help)\n`);
+  });
 
   it("prints the usage and exits 0 for --help", async () => {
     const result = await runCli(["--help"]);
