@@ -182,14 +182,18 @@ export class TenantConnectionError extends TenantAdminError {
   readonly reason: string;
   readonly code: string | undefined;
   readonly attempts: number;
+  /**
+   * The message without its advice on the domain, for a caller that gives its own (a provider names the
+   * tenant's URL and `tenant.domain` too).
+   */
+  readonly withoutAdvice: string;
 
   constructor(details: TenantConnectionErrorDetails) {
     const attempts = details.attempts === 1 ? "1 attempt" : `${details.attempts} attempts`;
-    const hint = details.code === "ENOTFOUND" ? ` Check ${CONFIG_KEYS.domain} / ${ENV_VARS.domain}.` : "";
-    super(
-      `${details.method} ${details.path} failed: ${details.reason} (host ${details.host}, ${attempts}).${hint}`,
-      { cause: details.cause },
-    );
+    const stated = `${details.method} ${details.path} failed: ${details.reason} (host ${details.host}, ${attempts}).`;
+    const advice = details.code === "ENOTFOUND" ? ` Check ${CONFIG_KEYS.domain} / ${ENV_VARS.domain}.` : "";
+    super(`${stated}${advice}`, { cause: details.cause });
+    this.withoutAdvice = stated;
     this.name = "TenantConnectionError";
     this.method = details.method;
     this.path = details.path;

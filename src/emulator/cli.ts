@@ -8,9 +8,9 @@ import { readFile } from "node:fs/promises";
 
 import type { TenantSettingsResponse } from "../resources/tenantSettings/api";
 
-import { USAGE, UsageError, parseCliArgs } from "./cliOptions";
+import { USAGE, UsageError, checkScopes, parseCliArgs } from "./cliOptions";
 import type { CliFiles } from "./cliOptions";
-import { startEmulator } from "./emulator";
+import { emulatedScopes, startEmulator } from "./emulator";
 import type { EmulatorOptions } from "./emulator";
 
 async function readFileOption(option: string, file: string): Promise<string> {
@@ -51,7 +51,12 @@ async function main(args: readonly string[]): Promise<void> {
   let fromFiles: Partial<EmulatorOptions> = {};
   try {
     command = parseCliArgs(args);
-    if (command.kind === "run") fromFiles = await fileOptions(command.files);
+    if (command.kind === "run") {
+      // Before anything is started: an unknown scope is a usage error, not a half-started emulator.
+      const granted = command.options.grantedScopes;
+      if (granted !== undefined) checkScopes(granted, await emulatedScopes());
+      fromFiles = await fileOptions(command.files);
+    }
   } catch (error) {
     if (error instanceof UsageError) fail(`${error.message} (see --help)`, 2);
     throw error;

@@ -177,3 +177,16 @@ export function parseCliArgs(args: readonly string[]): CliCommand {
   };
   return { kind: "run", options, files };
 }
+
+/**
+ * Refuses `--scopes` that name a scope no emulated endpoint needs (`emulated`), naming the option, the unknown
+ * scopes and the emulated ones. Throws a {@link UsageError}.
+ */
+export function checkScopes(granted: readonly string[], emulated: readonly string[]): void {
+  const unknown = granted.filter((scope) => !emulated.includes(scope));
+  if (unknown.length > 0) {
+    throw new UsageError(
+      `--scopes: ${unknown.join(", ")} not emulated; emulated scopes: ${emulated.join(", ")}`,
+    );
+  }
+}

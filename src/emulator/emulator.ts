@@ -31,7 +31,7 @@ import { EmulatorServer } from "./server";
 import type { RequestLogEntry } from "./server";
 import { STATE_FORMAT_VERSION, tenantDataOf } from "./state";
 import type { PersistedState } from "./state";
-import { StateFile, loadState, lockDataDir } from "./store";
+import { STATE_FILE_NAME, StateFile, loadState, lockDataDir } from "./store";
 import type { DataDirLock } from "./store";
 import { MemoryTenantStore } from "./tenantStore";
 import type { TenantData } from "./tenantStore";
@@ -139,6 +139,28 @@ function checkLoaded(data: TenantData, emulations: readonly ObjectEmulation[], f
   }
 }
 
+/** The emulation rules of the registry's objects, in registry order. */
+async function loadEmulations(): Promise<ObjectEmulation[]> {
+  return (await Promise.all(OBJECTS.map((object) => object.emulation()))).map((module) => module.emulation);
+}
+
+/** Every scope an emulated endpoint needs: what the clients are granted unless `grantedScopes` says otherwise. */
+function scopesOf(emulations: readonly ObjectEmulation[]): string[] {
+  return [
+    ...new Set(
+      emulations.flatMap((emulation) => [
+        ...(emulation.documents ?? []).flatMap((rules) => rules.endpoints.map((endpoint) => endpoint.scope)),
+        ...(emulation.routes ?? []).map((route) => route.endpoint.scope),
+      ]),
+    ),
+  ];
+}
+
+/** The scopes the emulator's endpoints need, which `grantedScopes` (`--scopes`) may name. */
+export async function emulatedScopes(): Promise<string[]> {
+  return scopesOf(await loadEmulations());
+}
+
 /**
  * Starts an emulator of a tenant's management API: every endpoint of the registry's objects (the CAPTCHA
  * configuration, tenant settings, the legacy phone templates and message types, the branding phone
@@ -176,9 +198,7 @@ async function startLocked(
     ms: checkMilliseconds("latencyMs", options.latencyMs),
     jitterMs: checkMilliseconds("latencyJitterMs", options.latencyJitterMs),
   };
-  const emulations = (await Promise.all(OBJECTS.map((object) => object.emulation()))).map(
-    (module) => module.emulation,
-  );
+  const emulations = await loadEmulations();
   const legacyKeys = new Map(
     emulations
       .flatMap((emulation) => emulation.documents ?? [])
@@ -200,7 +220,9 @@ async function startLocked(
   }
   const settings = options.settings === undefined ? undefined : parseSettingsSeed(options.settings);
   const data = loaded === undefined ? newTenantData(emulations, settings) : tenantDataOf(loaded, initial);
-  if (loaded !== undefined && options.dataDir !== undefined) checkLoaded(data, emulations, options.dataDir);
+  if (loaded !== undefined && options.dataDir !== undefined) {
+    checkLoaded(data, emulations, join(options.dataDir, STATE_FILE_NAME));
+  }
   const tls =
     options.tls === undefined || options.tls === false
       ? undefined
@@ -256,14 +278,7 @@ async function startLocked(
       certificateNames(host, typeof options.tls === "object" ? options.tls.names : undefined),
     ),
   );
-  const emulatedScopes = [
-    ...new Set(
-      emulations.flatMap((emulation) => [
-        ...(emulation.documents ?? []).flatMap((rules) => rules.endpoints.map((endpoint) => endpoint.scope)),
-        ...(emulation.routes ?? []).map((route) => route.endpoint.scope),
-      ]),
-    ),
-  ];
+  const emulatedScopes = scopesOf(emulations);
   const unknownScopes = (options.grantedScopes ?? []).filter((scope) => !emulatedScopes.includes(scope));
   if (unknownScopes.length > 0) {
     await server.close();

@@ -123,9 +123,10 @@ export function createProvider(
   const claim = (client: ManagementClient, type: string, id: string): void => {
     const key = `${client.baseUrl} ${type}`;
     if (claimed.get(key) === id) {
+      // The provider's message names the tenant first (`<tenant URL>: …`).
       throw new TenantAdminError(
-        `two ${RESOURCE} resources of this program declare the ${type} template of ${client.baseUrl}; a tenant ` +
-          "has one template of each type: keep one resource per type.",
+        `two ${RESOURCE} resources of this program declare the tenant's ${type} template; a tenant has one ` +
+          "template of each type: keep one resource per type.",
       );
     }
     claimed.set(key, id);

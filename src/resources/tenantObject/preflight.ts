@@ -58,9 +58,10 @@ async function preflight(
     if (grant !== undefined) {
       const missing = needs.scopes.filter((scope) => !grant.scopes.includes(scope));
       if (missing.length > 0) {
-        const who = grant.clientId === undefined ? "the API token" : `the client ${grant.clientId}`;
+        const who =
+          grant.clientId === undefined ? "the API token" : `the token of the client ${grant.clientId}`;
         return (
-          `${needs.resource} cannot be written to ${tenant}: the token of ${who} lacks the scope ` +
+          `${needs.resource} cannot be written to ${tenant}: ${who} lacks the scope ` +
           `${missing.join(", ")}. Grant it to the machine-to-machine client (or use a token that has it); ` +
           "nothing was written."
         );

@@ -34,9 +34,12 @@ const UNREACHABLE_CODES = [
  * status, platform code, fix); a connection that never reached the tenant also says what to check.
  */
 export function onTenantMessage(tenant: string, error: TenantAdminError): string {
-  const unreachable = error instanceof TenantConnectionError && UNREACHABLE_CODES.includes(error.code ?? "");
-  const check = unreachable
-    ? ` Check that ${tenant} is the tenant's domain (${CONFIG_KEYS.domain} / ${ENV_VARS.domain}, or tenant.domain).`
-    : "";
-  return `${tenant}: ${error.message}${check}`;
+  if (error instanceof TenantConnectionError && UNREACHABLE_CODES.includes(error.code ?? "")) {
+    // This advice replaces the error's own (`Check tenant-admin:domain / AUTH0_DOMAIN.`): it says more.
+    return (
+      `${tenant}: ${error.withoutAdvice} Check that ${tenant} is the tenant's domain ` +
+      `(${CONFIG_KEYS.domain} / ${ENV_VARS.domain}, or tenant.domain).`
+    );
+  }
+  return `${tenant}: ${error.message}`;
 }

@@ -105,8 +105,8 @@ function engineSafe<T>(tenant: string, label: string, settings: T): T {
   const problem = textProblem(settings);
   if (problem !== undefined) {
     throw new ProviderFailure(
-      `${tenant}: what the tenant returned for the ${label} holds text the Pulumi engine cannot carry at ` +
-        `${problem}; fix it on the tenant (its dashboard or the management API), then run the command again.`,
+      `${tenant}: the tenant's ${label}: text the Pulumi engine cannot carry at ${problem}; fix it on the ` +
+        "tenant (its dashboard or the management API), then run the command again.",
     );
   }
   return settings;
@@ -152,7 +152,10 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
     const connection = context.connection(inputs.tenant);
     const settings = withoutEngineKeys(inputs, ["domain"]);
     const declared = withoutEngineKeys(settings, [IMPORT_ID_KEY]);
-    const outcome = await adoption(connection, hooks, inputs.importId, declared);
+    // Its reads fail as any call does: one line naming the tenant (check prints any other error with its stack).
+    const outcome = await onTenant(connection.baseUrl, () =>
+      adoption(connection, hooks, inputs.importId, declared),
+    );
     if ("failure" in outcome) return outcome;
     return resultOf(connection, settings, outcome.settings, outcome.path);
   }

@@ -81,6 +81,38 @@ describe("tenant-admin export, writing the project", () => {
     });
   });
 
+  describe("what is in the way", () => {
+    it("refuses an --out that is a file, and writes nothing", async () => {
+      const file = join(root, "a-file");
+      await writeFile(file, "mine\n");
+
+      await expect(exportTenant({ out: file, env })).rejects.toThrow(
+        new ExportRefusedError(`--out ${file} exists and is not a directory`),
+      );
+      expect(await readFile(file, "utf8")).toBe("mine\n");
+    });
+
+    it("refuses a directory where a file of the program goes, naming it, and writes nothing", async () => {
+      await mkdir(join(out, "index.ts"));
+
+      await expect(run()).rejects.toThrow(
+        `${join(out, "index.ts")} exists and is not a file; remove it, or choose another --out`,
+      );
+      expect(await readdir(out)).toEqual(["index.ts"]);
+    });
+
+    it("refuses a package.json whose dependencies are not an object, and writes nothing", async () => {
+      const text = JSON.stringify({ name: "mine", dependencies: ["left-pad"] });
+      await writeFile(join(out, "package.json"), text);
+
+      await expect(run()).rejects.toThrow(
+        `${join(out, "package.json")}: "dependencies" is not an object; fix it, then run tenant-admin export --force again`,
+      );
+      expect(await readdir(out)).toEqual(["package.json"]);
+      expect(await readFile(join(out, "package.json"), "utf8")).toBe(text);
+    });
+  });
+
   describe("--force with the user's files", () => {
     it("merges package.json: keeps the user's fields and ranges, adds what the program needs", async () => {
       const theirs = {

@@ -1,5 +1,8 @@
+import { AxiosError } from "axios";
+
 import {
   REDACTED,
+  TenantConnectionError,
   TenantApiError,
   TenantRateLimitError,
   TokenRequestError,
@@ -9,6 +12,8 @@ import {
 } from "../../../src/client";
 import type { FailedRequest, HttpMethod } from "../../../src/client";
 import { getCaptcha } from "../../../src/resources/captchaConfig/api";
+import { describeFailure } from "../../../src/client/transportFailure";
+import { onTenantMessage } from "../../../src/resources/tenantObject/providerFailure";
 import { getTenantSettings } from "../../../src/resources/tenantSettings/api";
 
 function platformBody(statusCode: number, error: string, message: string, errorCode?: string): string {
@@ -263,5 +268,50 @@ describe("secretsInBody", () => {
   it("finds nothing in bodies without credentials", () => {
     expect(secretsInBody({ enrollment_message: "{{code}}", verification_message: "x" })).toEqual([]);
     expect(secretsInBody(undefined)).toEqual([]);
+  });
+});
+
+describe("a request that never reached the tenant", () => {
+  /** The message of a failure with this axios code, as the client and a provider word it. */
+  function messages(code: string, rawMessage: string): { client: string; provider: string } {
+    const failure = describeFailure(new AxiosError(rawMessage, code), 30_000, []);
+    const error = new TenantConnectionError({
+      method: "GET",
+      path: "/tenants/settings",
+      host: "my-tenant.example.com",
+      reason: failure.reason,
+      code: failure.code,
+      attempts: 1,
+      cause: failure.summary,
+    });
+    return { client: error.message, provider: onTenantMessage("https://my-tenant.example.com", error) };
+  }
+
+  const checkDomain =
+    "Check that https://my-tenant.example.com is the tenant's domain (tenant-admin:domain / AUTH0_DOMAIN, or " +
+    "tenant.domain).";
+
+  it("says a host was not found, and what to check, once", () => {
+    expect(messages("ENOTFOUND", "getaddrinfo ENOTFOUND my-tenant.example.com")).toEqual({
+      client:
+        "GET /tenants/settings failed: host not found (DNS) (host my-tenant.example.com, 1 attempt). Check " +
+        "tenant-admin:domain / AUTH0_DOMAIN.",
+      provider:
+        "https://my-tenant.example.com: GET /tenants/settings failed: host not found (DNS) (host " +
+        `my-tenant.example.com, 1 attempt). ${checkDomain}`,
+    });
+  });
+
+  it("reads a plain-http answer to https as a failed TLS handshake", () => {
+    expect(messages("EPROTO", "wrong version number").provider).toBe(
+      "https://my-tenant.example.com: GET /tenants/settings failed: TLS handshake failed (the host does not " +
+        `speak https) (host my-tenant.example.com, 1 attempt). ${checkDomain}`,
+    );
+  });
+
+  it("names another code it has no words for", () => {
+    expect(messages("EWHATEVER", "something odd").client).toBe(
+      "GET /tenants/settings failed: request failed (EWHATEVER) (host my-tenant.example.com, 1 attempt).",
+    );
   });
 });

@@ -14,6 +14,20 @@ beforeEach(() => harness.reset());
 const HALF_JITTER = RETRY_POLICY.rateLimitJitterMs / 2;
 
 describe("429 handling", () => {
+  it("logs each wait, naming the operation and the budget, without credentials", async () => {
+    const { client, logs } = harness.client();
+    await client.send(getTenantSettings);
+    harness.emulator.injectFault(ROUTES.getSettings, { kind: "rateLimit", resetInSeconds: 1 });
+
+    await client.send(getTenantSettings);
+
+    expect(logs).toEqual([
+      expect.stringMatching(
+        /^GET \/tenants\/settings: rate-limited \(429\); waiting [\d.]+ s \(0 s of the 60 s budget used so far\)$/,
+      ),
+    ]);
+  });
+
   it("waits until X-RateLimit-Reset before retrying a 429", async () => {
     const { client, sleeps } = harness.client();
     await client.send(getTenantSettings);

@@ -129,12 +129,17 @@ describe("retries of connection failures", () => {
     expect(error.cause).toBeInstanceOf(TransportFailure);
   });
 
-  it("reports a refused connection after retrying it", async () => {
+  it("reports a refused connection after retrying it, logging each retry", async () => {
     const port = await unusedPort();
     const sleeps: number[] = [];
+    const logs: string[] = [];
     const client = new ManagementClient(
       resolveTenantConnection({ config: { domain: `http://127.0.0.1:${port}`, apiToken: "t" }, env: {} }),
-      { sleep: (ms) => Promise.resolve(void sleeps.push(ms)), random: () => 0 },
+      {
+        sleep: (ms) => Promise.resolve(void sleeps.push(ms)),
+        random: () => 0,
+        log: (line) => logs.push(line),
+      },
     );
 
     const error = await caught(() => client.send(getTenantSettings));
@@ -145,6 +150,9 @@ describe("retries of connection failures", () => {
     );
     expect(error).toMatchObject({ code: "ECONNREFUSED", attempts: 5 });
     expect(sleeps).toEqual([200, 400, 800, 1600]);
+    expect(logs).toEqual(
+      sleeps.map((ms) => `GET /tenants/settings: connection refused; retrying in ${ms / 1000} s`),
+    );
   });
 
   it("times out a slow response after the configured timeout and retries it", async () => {

@@ -1,9 +1,10 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import { startEmulator } from "../../../src/emulator";
-import { parseCliArgs } from "../../../src/emulator/cliOptions";
+import { checkScopes, parseCliArgs } from "../../../src/emulator/cliOptions";
+import { emulatedScopes } from "../../../src/emulator/emulator";
 import { tokenResponseSchema } from "../../../src/wire";
 
 import { spawnCli, runCli } from "./cliProcess";
@@ -43,6 +44,15 @@ describe("tenant-emulator options", () => {
     expect(command.kind === "run" ? command.options : undefined).toMatchObject(expected);
   });
 
+  it("refuses --scopes naming a scope it does not emulate, naming the option and the emulated scopes", async () => {
+    const emulated = await emulatedScopes();
+    expect(emulated).toContain("read:attack_protection");
+    expect(() => checkScopes(["read:tenant_settings", "read:everything"], emulated)).toThrow(
+      `--scopes: read:everything not emulated; emulated scopes: ${emulated.join(", ")}`,
+    );
+    expect(() => checkScopes(["read:tenant_settings", "read:phone_templates"], emulated)).not.toThrow();
+  });
+
   it.each([[["--help"]], [["-h"]], [["--port", "1", "--help"]]])("asks for help with %j", (args) => {
     expect(parseCliArgs(args)).toEqual({ kind: "help" });
   });
@@ -59,6 +69,12 @@ describe("tenant-emulator options", () => {
     [["extra"], /extra/],
     [["--port"], /--port/],
     [["--client-id", " "], /--client-id must not be empty/],
+    [["--scopes", " "], /--scopes must not be empty/],
+    [["--tls-cert", "cert.pem"], /^--tls-cert and --tls-key must be given together$/],
+    [
+      ["--tls-cert", "cert.pem", "--tls-key", "key.pem", "--tls-san", "tenant.test"],
+      /^--tls-san applies to the generated certificate, not to --tls-cert$/,
+    ],
     // Gone: a tenant without a CAPTCHA configuration is a data directory whose tenant has none.
     [["--unconfigured-captcha"], /--unconfigured-captcha/],
   ])("refuses %j", (args, message) => {
@@ -203,10 +219,13 @@ describe("the tenant-emulator process", () => {
     expect(captcha.status).toBe(401);
   });
 
-  it("refuses a scope it does not emulate, naming it", async () => {
-    const result = await runCli(["--scopes", "read:everything"]);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/read:everything not emulated/);
+  it("refuses a scope it does not emulate as a usage error, naming it and the option, before starting", async () => {
+    const result = await runCli(["--scopes", "read:everything", "--data-dir", join(dataDir, "unused")]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /^tenant-emulator: --scopes: read:everything not emulated; emulated scopes: [^\n]*read:attack_protection[^\n]* \(see --help\)\n$/,
+    );
+    expect(await readdir(dataDir)).toEqual([]);
   });
 
   it("serves a data directory whose tenant has no CAPTCHA configuration", async () => {
@@ -231,6 +250,21 @@ describe("the tenant-emulator process", () => {
       expect(result.stderr).toMatch(/^tenant-emulator: [^\n]+\n$/);
     },
   );
+
+  it("refuses a --settings file it cannot read or parse as a usage error, naming the file", async () => {
+    const missing = join(dataDir, "missing.json");
+    const unreadable = await runCli(["--settings", missing]);
+    expect(unreadable.code).toBe(2);
+    expect(unreadable.stderr).toBe(
+      `tenant-emulator: --settings ${missing}: cannot read the file (ENOENT) (see --help)\n`,
+    );
+
+    const broken = join(dataDir, "broken.json");
+    await writeFile(broken, "{ friendly_name: ");
+    const notJson = await runCli(["--settings", broken]);
+    expect(notJson.code).toBe(2);
+    expect(notJson.stderr).toBe(`tenant-emulator: --settings ${broken}: not valid JSON (see --help)\n`);
+  });
 
   it("prints the usage and exits 0 for --help", async () => {
     const result = await runCli(["--help"]);

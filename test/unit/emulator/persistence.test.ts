@@ -283,6 +283,29 @@ describe("persistence in a data directory", () => {
     expect(await readFile(join(dataDir, STATE_FILE_NAME), "utf8")).toBe(content);
   });
 
+  it("refuses a document its object cannot read, naming the data file and the document", async () => {
+    const first = await start();
+    await first.close();
+    const file = join(dataDir, STATE_FILE_NAME);
+    const saved = JSON.parse(await readFile(file, "utf8")) as PersistedState;
+    saved.documents[CAPTCHA_DOCUMENT] = { active_provider_id: 42 };
+    const content = JSON.stringify(saved);
+    await writeFile(file, content, { mode: 0o600 });
+
+    await expect(start()).rejects.toThrow(
+      `The emulator data file ${file} is not in the expected format at ${CAPTCHA_DOCUMENT}`,
+    );
+    expect(await readFile(file, "utf8")).toBe(content);
+  });
+
+  it("refuses a second emulator on a directory in use, naming the holder's pid", async () => {
+    await start();
+
+    await expect(start()).rejects.toThrow(
+      `The data directory ${dataDir} is in use by another emulator (pid ${process.pid}); stop it or use another directory`,
+    );
+  });
+
   it("creates a missing data directory", async () => {
     const nested = join(dataDir, "a", "b");
     const emulator = await start({ dataDir: nested });

@@ -1,9 +1,13 @@
 import fc from "fast-check";
 
+import { startEmulator } from "../../../src/emulator";
+import type { TenantEmulator } from "../../../src/emulator";
 import { getCaptcha } from "../../../src/resources/captchaConfig/api";
+import { createProvider as createCaptchaConfigProvider } from "../../../src/resources/captchaConfig/provider";
 import { getPhoneNotificationTemplate } from "../../../src/resources/phoneNotificationTemplate/api";
 import { getPhoneTemplates } from "../../../src/resources/phoneTemplates/api";
 import { differingPaths, importIdPath, withoutFields } from "../../../src/resources/tenantObject/adoption";
+import { atPreview, emulatorContext } from "./support";
 
 const host = "my-tenant.eu.example.com";
 
@@ -104,5 +108,55 @@ describe("what an import compares", () => {
       activeProviderId: "hcaptcha",
       hcaptcha: { siteKey: "a" },
     });
+  });
+});
+
+describe("an import at preview", () => {
+  let emulator: TenantEmulator;
+  const declared = { activeProviderId: "auth_challenge", authChallenge: { failOpen: false } };
+  const importId = () => `${new URL(emulator.url).host}${getCaptcha.path}`;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ rateLimit: false });
+  });
+  afterAll(() => emulator.close());
+
+  it("fails on a tenant that refuses the read in one line naming the tenant, without a stack or the token", async () => {
+    const token = await emulator.issueToken({ scopes: ["update:attack_protection"] });
+    const provider = createCaptchaConfigProvider(
+      emulatorContext(emulator, {
+        "tenant-admin:apiToken": token,
+        "tenant-admin:clientId": "",
+        "tenant-admin:clientSecret": "",
+      }),
+    );
+    const failure = await provider.check({}, atPreview({ ...declared, importId: importId() })).then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    );
+    expect(failure?.message).toMatch(
+      new RegExp(
+        `^${emulator.url.replace(/[.]/g, "\\.")}: GET /attack-protection/captcha failed: 403 insufficient_scope: `,
+      ),
+    );
+    // The dynamic-provider host prints a failed check as `${error}: ${error.stack}`: one line, no trace.
+    expect(`${String(failure)}: ${failure?.stack}`).toBe(`tenant-admin: ${failure?.message}`);
+    expect(failure?.message).not.toContain("\n");
+    expect(failure?.message).not.toContain(token);
+  });
+
+  it("says when the tenant has no such object", async () => {
+    const bare = await startEmulator({ rateLimit: false });
+    try {
+      await bare.tenant.remove(getCaptcha.path);
+      const provider = createCaptchaConfigProvider(emulatorContext(bare));
+      const id = `${new URL(bare.url).host}${getCaptcha.path}`;
+      const result = await provider.check({}, atPreview({ ...declared, importId: id }));
+      expect(result.failures).toEqual([
+        { property: "importId", reason: "cannot import: the tenant has no CAPTCHA configuration there" },
+      ]);
+    } finally {
+      await bare.close();
+    }
   });
 });

@@ -7,6 +7,7 @@ import {
   PHONE_NOTIFICATION_TYPES,
 } from "../../../src/resources/phoneNotificationTemplate/api";
 import { createProvider } from "../../../src/resources/phoneNotificationTemplate/provider";
+import { LEGACY_PHONE_SETTINGS } from "../../support/tenants";
 import { UNKNOWN, atPreview, configuredContext, emulatorContext, failuresOf, recordingLog } from "./support";
 
 const provider = createProvider(configuredContext(), recordingLog());
@@ -213,6 +214,25 @@ describe("PhoneNotificationTemplate check", () => {
           /^warning: content\.body\.text uses the variable code, which the platform does not document /,
         ),
       );
+    });
+
+    it("warns, on a tenant of the legacy phone set-up, that the template takes effect once the tenant moves", async () => {
+      const legacy = await startEmulator({ rateLimit: false, settings: LEGACY_PHONE_SETTINGS });
+      try {
+        const log = recordingLog();
+        const result = await createProvider(emulatorContext(legacy), log).check(
+          {},
+          atPreview(otp("{{ code }}")),
+        );
+        expect(result.failures).toEqual([]);
+        expect(log.lines[0]).toBe(
+          `warning: PhoneNotificationTemplate otp_verify on ${legacy.url}: the tenant still uses the legacy phone ` +
+            "set-up (phone_consolidated_experience is false), whose MFA messages are PhoneTemplates; this template " +
+            "is stored and takes effect once the tenant moves to the Unified Phone Experience.",
+        );
+      } finally {
+        await legacy.close();
+      }
     });
 
     it("does not warn about code in the messages that send one", async () => {

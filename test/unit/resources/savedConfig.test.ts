@@ -5,9 +5,12 @@
  */
 import { TenantConfigError } from "../../../src/client";
 import type { TenantConnection } from "../../../src/client";
+import { startEmulator } from "../../../src/emulator";
+import type { TenantEmulator } from "../../../src/emulator";
 import { ProviderContext } from "../../../src/engine/providerContext";
 import type { PulumiCommand } from "../../../src/engine/pulumiCommand";
 import { usesSavedConfig, withRunProgram } from "../../../src/engine/pulumiCommand";
+import { createProvider as createCaptchaConfigProvider } from "../../../src/resources/captchaConfig/provider";
 
 /** The `pulumi` command line (after `pulumi`) as a provider process finds it. */
 function pulumi(line: string): PulumiCommand {
@@ -171,5 +174,58 @@ describe("a provider's connection for a resource in state, under the saved confi
     expect(refusal(context).message).toContain(
       "pulumi refresh --run-program (or pulumi destroy --run-program)",
     );
+  });
+});
+
+describe("a refused token under the saved config", () => {
+  let emulator: TenantEmulator;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ rateLimit: false });
+  });
+  afterAll(() => emulator.close());
+
+  /** A provider of a process under `line` whose stack config holds a client secret the tenant refuses. */
+  function providerUnder(line: string, programRuns = false) {
+    const context = new ProviderContext({ command: () => pulumi(line), env: {} });
+    const config: Record<string, string> = {
+      "tenant-admin:domain": emulator.url,
+      "tenant-admin:clientId": emulator.clientId,
+      "tenant-admin:clientSecret": "a-rotated-away-secret",
+    };
+    context.configure({ get: (key: string) => config[key], require: (key: string) => config[key] ?? "" });
+    if (programRuns) context.programRuns();
+    return createCaptchaConfigProvider(context);
+  }
+
+  async function refreshFailure(line: string, programRuns = false): Promise<string> {
+    const state = { activeProviderId: "auth_challenge", domain: emulator.url };
+    const failure = await providerUnder(line, programRuns)
+      .read(`${new URL(emulator.url).host}/attack-protection/captcha`, state)
+      .then(
+        () => undefined,
+        (error: unknown) => error as Error,
+      );
+    if (failure === undefined) throw new Error("expected the refresh to fail");
+    return failure.message;
+  }
+
+  it("says the command ran without the program and names the command that runs it", async () => {
+    const message = await refreshFailure("refresh --yes");
+    expect(message).toBe(
+      `${emulator.url}: POST /oauth/token failed: 401 access_denied: Unauthorized. Check the client id and client ` +
+        "secret (tenant-admin:clientId / AUTH0_CLIENT_ID, tenant-admin:clientSecret / AUTH0_CLIENT_SECRET). " +
+        "Pulumi ran this without the program, so the provider used the stack config saved at the last pulumi up: " +
+        "if the credentials changed since (a rotated tenant-admin:clientSecret), run pulumi refresh --run-program " +
+        "--yes, or pulumi up first.",
+    );
+    expect(message).not.toContain("a-rotated-away-secret");
+  });
+
+  it.each([
+    ["the command runs the program", "refresh --run-program", false],
+    ["check ran (the program runs)", "refresh --yes", true],
+  ])("adds nothing when %s", async (_case, line, programRuns) => {
+    expect(await refreshFailure(line, programRuns)).toMatch(/AUTH0_CLIENT_SECRET\)\.$/);
   });
 });

@@ -33,4 +33,13 @@ describe("getTenantSettings", () => {
     );
     await expect(failure).rejects.not.toThrow(/not-the-secret/);
   });
+
+  it("refuses an unknown field before any call, naming it and the known ones", async () => {
+    const tenant = { domain: emulator.url, clientId: emulator.clientId, clientSecret: emulator.clientSecret };
+    emulator.clearRequestLog();
+    await expect(getTenantSettings({ fields: ["friendly_name" as "friendlyName"], tenant })).rejects.toThrow(
+      /^getTenantSettings: unknown field "friendly_name" in fields; known fields: allowedLogoutUrls, /,
+    );
+    expect(emulator.requestLog).toEqual([]);
+  });
 });
