@@ -1,3 +1,7 @@
+import { execFile } from "node:child_process";
+import { resolve } from "node:path";
+import { promisify } from "node:util";
+
 import { TokenRequestError } from "../../../src/client/errors";
 import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
@@ -42,4 +46,58 @@ describe("getTenantSettings", () => {
     );
     expect(emulator.requestLog).toEqual([]);
   });
+});
+
+/**
+ * Reads a failing `getTenantSettingsOutput` as the engine reads a stack output: with an `apply`, once it
+ * gets to it, after Node has looked for unhandled rejections. It runs in a fresh Node process, because Jest
+ * takes over the process's rejection events; like Pulumi's program runner, the script listens for
+ * `unhandledRejection` (and not for `rejectionHandled`, so Node emits its warnings).
+ */
+async function readFailingOutputLate(tenant: object): Promise<{
+  failure: string;
+  reported: string[];
+  warnings: string[];
+}> {
+  const script = `
+    const pulumi = require("@pulumi/pulumi");
+    const { getTenantSettingsOutput } = require("./src/resources/tenantSettings/function");
+    const reported = [];
+    const warnings = [];
+    process.on("unhandledRejection", (reason) => reported.push(String(reason && reason.message)));
+    process.on("warning", (warning) => warnings.push(warning.name));
+    const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 20));
+    (async () => {
+      const settings = getTenantSettingsOutput({ fields: ["noSuchField"], tenant: ${JSON.stringify(tenant)} });
+      await nextTurn();
+      const read = settings.apply((value) => value);
+      const failure = await pulumi.runtime.serializeProperty("settings", read).then(
+        () => "none",
+        (error) => error.message,
+      );
+      await nextTurn();
+      console.log(JSON.stringify({ failure, reported, warnings }));
+    })();
+  `;
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS;
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["-r", require.resolve("ts-node/register/transpile-only"), "-e", script],
+    { cwd: resolve(__dirname, "../../.."), env, timeout: 30_000 },
+  );
+  return JSON.parse(stdout) as Awaited<ReturnType<typeof readFailingOutputLate>>;
+}
+
+describe("getTenantSettingsOutput", () => {
+  it("fails before any request without a Node warning when it is read late, and is reported as one error", async () => {
+    const tenant = { domain: emulator.url, clientId: emulator.clientId, clientSecret: emulator.clientSecret };
+    const { failure, reported, warnings } = await readFailingOutputLate(tenant);
+    expect(failure).toMatch(/^getTenantSettings: unknown field "noSuchField" in fields; known fields: /);
+    // Was: two PromiseRejectionHandledWarnings, for promises the Output starts at once and the reader reads late.
+    expect(warnings).toEqual([]);
+    // The failure still reaches the runner's handler, always as the same error (which the runner reports once).
+    expect(reported.length).toBeGreaterThan(0);
+    expect(new Set(reported)).toEqual(new Set([failure]));
+  }, 60_000);
 });
