@@ -83,7 +83,8 @@ async function main(): Promise<void> {
 
   log(`lifecycle: ${args.runs} interleaved runs`);
   const figures = await measureLifecycle(args.runs, args.compareProvider, log);
-  const { markdown, previewRatio, cachedPreviewRatio } = lifecycleFiguresReport(figures);
+  const { markdown, previewRatio, cachedPreviewRatio, floorRatio, noChangeFloorRatio } =
+    lifecycleFiguresReport(figures);
   const command = [
     "npm run bench",
     ...(process.argv.length > 2 ? ["--", ...process.argv.slice(2)] : []),
@@ -100,6 +101,10 @@ async function main(): Promise<void> {
     `Preview (fresh stack, 0 ms) ÷ empty program preview: ${previewRatio.toFixed(2)} without settings ` +
       `(target ≤ 1.5: ${verdict(previewRatio <= 1.5)}), ${cachedPreviewRatio.toFixed(2)} with NODE_COMPILE_CACHE ` +
       `(${verdict(cachedPreviewRatio <= 1.5)}).`,
+    "",
+    `Preview (fresh stack, 0 ms) ÷ floor of any dynamic provider: ${floorRatio.toFixed(2)} (target ≤ 1.10: ` +
+      `${verdict(floorRatio <= 1.1)}); no-change preview ÷ floor: ${noChangeFloorRatio.toFixed(2)} ` +
+      `(${verdict(noChangeFloorRatio <= 1.1)}).`,
     "",
     footer,
   ].join("\n");

@@ -1,5 +1,5 @@
 /**
- * The lifecycle figures of `npm run bench` (issue 16): per step of examples/basic (preview, up, no-change
+ * The lifecycle figures of `npm run bench`: per step of examples/basic (preview, up, no-change
  * preview, refresh, destroy), wall time with the tenant at 0 ms and at 100 ms per request under a
  * Free-plan-like rate limit, requests and connections opened, medians of interleaved runs, beside an empty
  * TypeScript program that imports @pulumi/pulumi; and what loading the provider costs in a fresh process.
@@ -222,11 +222,16 @@ function range(values: readonly number[]): string {
   return min === max ? String(min) : `${min}–${max}`;
 }
 
-/** The markdown tables of the figures, and the preview ratio the issue's target is about. */
+/**
+ * The markdown tables of the figures, and the preview ratios the targets are about: beside the empty program,
+ * and beside the floor of any dynamic provider.
+ */
 export function lifecycleReport(figures: LifecycleFigures): {
   markdown: string;
   previewRatio: number;
   cachedPreviewRatio: number;
+  floorRatio: number;
+  noChangeFloorRatio: number;
 } {
   const baselinePreview = median(figures.baseline.get("empty program: preview") ?? [Number.NaN]);
   const stepRows = STEPS.map((step) => {
@@ -261,6 +266,8 @@ export function lifecycleReport(figures: LifecycleFigures): {
   );
   const ratioRows = [
     ["floor (any dynamic provider) ÷ empty program preview", ratio(floorPreview, baselinePreview)],
+    ["preview (fresh stack) ÷ floor", ratio(previewOf(firstCondition, "preview"), floorPreview)],
+    ["no-change preview ÷ floor", ratio(previewOf(firstCondition, "no-change preview"), floorPreview)],
     ["preview (fresh stack) ÷ empty program preview", previewRatio.toFixed(2)],
     [
       "no-change preview ÷ empty program preview",
@@ -301,7 +308,7 @@ export function lifecycleReport(figures: LifecycleFigures): {
       .join(", "),
   ]);
   const markdown = [
-    `#### Lifecycle of examples/basic (CaptchaConfig, PhoneTemplates, getTenantSettings), medians of ${figures.runs} runs`,
+    `#### Lifecycle of examples/basic (CaptchaConfig, two PhoneNotificationTemplate, getTenantSettingsOutput), medians of ${figures.runs} runs`,
     "",
     table(header, stepRows),
     "",
@@ -334,5 +341,11 @@ export function lifecycleReport(figures: LifecycleFigures): {
       loadRows,
     ),
   ].join("\n");
-  return { markdown, previewRatio, cachedPreviewRatio: previewOf(cached, "preview") / baselinePreview };
+  return {
+    markdown,
+    previewRatio,
+    cachedPreviewRatio: previewOf(cached, "preview") / baselinePreview,
+    floorRatio: previewOf(firstCondition, "preview") / floorPreview,
+    noChangeFloorRatio: previewOf(firstCondition, "no-change preview") / floorPreview,
+  };
 }
