@@ -7,7 +7,7 @@
 #   3. `tsc --noEmit` there (skipLibCheck off: every .d.ts of ours is checked), under the template's
 #      tsconfig as most projects have it (module commonjs, moduleResolution node) and as the template
 #      has it today (nodenext);
-#   4. `pulumi preview` of a program using CaptchaConfig, PhoneTemplates and getTenantSettingsOutput,
+#   4. `pulumi preview` of a program using CaptchaConfig, PhoneNotificationTemplate and getTenantSettingsOutput,
 #      against the `tenant-emulator` bin of the tarball, with the tenant in the stack config.
 #
 #   bash scripts/check-template-project.sh [<@pulumi/pulumi version> ...]   # default: oldest and newest
@@ -100,7 +100,7 @@ EOF
     "$dir/tsconfig.json" >"$dir/tsconfig.nodenext.json"
   cat >"$dir/index.ts" <<'EOF'
 import * as pulumi from "@pulumi/pulumi";
-import { CaptchaConfig, PhoneTemplates, TenantApiError, getTenantSettingsOutput } from "pulumi-tenant-admin";
+import { CaptchaConfig, PhoneNotificationTemplate, TenantApiError, getTenantSettingsOutput } from "pulumi-tenant-admin";
 import type { CaptchaConfigArgs, TenantSettings } from "pulumi-tenant-admin";
 import type { TenantEmulator } from "pulumi-tenant-admin/emulator";
 
@@ -110,9 +110,9 @@ const args: CaptchaConfigArgs = {
 };
 const captcha = new CaptchaConfig("captcha", args);
 
-new PhoneTemplates("phone-templates", {
-  enrollmentMessage: "{{code}} is your code to enroll with {{tenant.friendly_name}}.",
-  verificationMessage: "{{code}} is your {{tenant.friendly_name}} code.",
+new PhoneNotificationTemplate("otp-verify", {
+  type: "otp_verify",
+  content: { body: { text: "{{code}} is your {{friendly_name}} code." } },
 });
 
 const settings = getTenantSettingsOutput({ fields: ["friendlyName", "sessionLifetime"] });

@@ -129,7 +129,11 @@ function requestBlocks(z: ZodApi) {
 /** simple_captcha is free-form: its keys are kept verbatim. */
 const freeForm = (z: ZodApi) => z.record(z.string(), z.unknown());
 
-/** Every member of the PATCH body, each required: the stored configuration's shape derives from it too. */
+/**
+ * Every member of the PATCH body, each required: the stored configuration's shape derives from it too.
+ *
+ * @internal The emulator's; kept out of the published declarations, which never name zod.
+ */
 export function captchaRequestObject(z: ZodApi) {
   return z.strictObject({
     active_provider_id: z.string().max(ACTIVE_PROVIDER_ID_MAX_LENGTH).pipe(z.enum(CAPTCHA_PROVIDER_IDS)),
