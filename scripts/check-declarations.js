@@ -43,7 +43,9 @@ while (queue.length > 0) {
 for (const { file, specifier } of problems) {
   const chain = [];
   for (let f = file; f; f = importedFrom.get(f)) chain.push(path.relative(root, f));
-  console.error(`check-declarations: ${chain[0]} names "${specifier}" (reached from ${chain.slice(1).join(" <- ")})`);
+  console.error(
+    `check-declarations: ${chain[0]} names "${specifier}" (reached from ${chain.slice(1).join(" <- ")})`,
+  );
 }
 if (problems.length > 0) {
   console.error("check-declarations: mark the declaration @internal or type it without that package");
