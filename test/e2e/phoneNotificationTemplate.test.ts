@@ -148,6 +148,17 @@ describeWithEngine("a tenant on the Unified Phone Experience, on the real engine
     expect(writes(tenant)).toEqual([]);
   });
 
+  it("shows no drift when refreshing an unchanged tenant: the template's id and channel are outputs, not declared", async () => {
+    // The progress display, as `pulumi preview --refresh` and `pulumi up --refresh` print it in CI logs.
+    const { stdout, changeSummary } = await tenant.harness.stack.preview({
+      refresh: true,
+      expectNoChanges: true,
+    });
+    expect(stdout).toMatch(/PhoneNotificationTemplate phone-otp_enroll refresh/);
+    expect(stdout).not.toMatch(/PhoneNotificationTemplate \S+ refresh (\(\S+\) )?\[diff:/);
+    expect(changedCount(changeSummary)).toBe(0);
+  });
+
   it("shows a change made on the tenant out of band at pulumi preview --refresh; after a refresh, up puts the declared text back", async () => {
     const changedText = "{{ code }} changed in the dashboard";
     const patched = await apiRequest(

@@ -297,7 +297,13 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
         hooks.label,
         withoutUndefined({ ...state, ...current }),
       );
-      return { id, props: refreshed, inputs: refreshed };
+      // The inputs of later diffs, so drift shows against the program: without the object's outputs, which
+      // no program declares (the engine would show them as drift on every refresh).
+      const outputs: readonly string[] = hooks.outputs ?? [];
+      const inputs = Object.fromEntries(
+        Object.entries(refreshed).filter(([key]) => !outputs.includes(key)),
+      ) as TenantObjectState<Inputs>;
+      return { id, props: refreshed, inputs };
     },
 
     async delete(_id, state: TenantObjectState<Inputs>) {
