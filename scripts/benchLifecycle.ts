@@ -264,10 +264,12 @@ export function lifecycleReport(figures: LifecycleFigures): {
   const floorPreview = median(
     figures.baseline.get("floor: two do-nothing dynamic resources, preview (fresh stack)") ?? [],
   );
+  const floorRatio = previewOf(firstCondition, "preview") / floorPreview;
+  const noChangeFloorRatio = previewOf(firstCondition, "no-change preview") / floorPreview;
   const ratioRows = [
     ["floor (any dynamic provider) ÷ empty program preview", ratio(floorPreview, baselinePreview)],
-    ["preview (fresh stack) ÷ floor", ratio(previewOf(firstCondition, "preview"), floorPreview)],
-    ["no-change preview ÷ floor", ratio(previewOf(firstCondition, "no-change preview"), floorPreview)],
+    ["preview (fresh stack) ÷ floor", floorRatio.toFixed(2)],
+    ["no-change preview ÷ floor", noChangeFloorRatio.toFixed(2)],
     ["preview (fresh stack) ÷ empty program preview", previewRatio.toFixed(2)],
     [
       "no-change preview ÷ empty program preview",
@@ -345,7 +347,7 @@ export function lifecycleReport(figures: LifecycleFigures): {
     markdown,
     previewRatio,
     cachedPreviewRatio: previewOf(cached, "preview") / baselinePreview,
-    floorRatio: previewOf(firstCondition, "preview") / floorPreview,
-    noChangeFloorRatio: previewOf(firstCondition, "no-change preview") / floorPreview,
+    floorRatio,
+    noChangeFloorRatio,
   };
 }

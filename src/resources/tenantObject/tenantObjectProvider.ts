@@ -298,12 +298,9 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
         withoutUndefined({ ...state, ...current }),
       );
       // The inputs of later diffs, so drift shows against the program: without the object's outputs, which
-      // no program declares (the engine would show them as drift on every refresh).
-      const outputs: readonly string[] = hooks.outputs ?? [];
-      const inputs = Object.fromEntries(
-        Object.entries(refreshed).filter(([key]) => !outputs.includes(key)),
-      ) as TenantObjectState<Inputs>;
-      return { id, props: refreshed, inputs };
+      // no program declares (the engine would show them as drift on every refresh). The engine's keys are
+      // dropped too; the dynamic-provider host puts `__provider` back.
+      return { id, props: refreshed, inputs: withoutEngineKeys(refreshed, hooks.outputs ?? []) };
     },
 
     async delete(_id, state: TenantObjectState<Inputs>) {
