@@ -58,6 +58,17 @@ export function tenantControl(
     }
     return rules;
   };
+  /** An out-of-band write of the document at `path`, queued with the API's writes of its object. */
+  const writing = async <T>(
+    path: string,
+    write: (rules: DocumentRules<unknown>) => Promise<T>,
+  ): Promise<T> => {
+    const rules = rulesAt(path);
+    const owner = emulations.find((emulation) =>
+      (emulation.documents ?? []).some((candidate) => (candidate as unknown) === rules),
+    );
+    return store.writing(owner ?? rules, () => write(rules));
+  };
   const collections = emulations.flatMap((emulation) => emulation.collections ?? []).map(({ path }) => path);
   const view = (rules: DocumentRules<unknown>, stored: unknown): unknown =>
     rules.view === undefined ? stored : rules.view(stored);
@@ -74,35 +85,41 @@ export function tenantControl(
       }
       return store.items(path);
     },
-    async write(method, path, body) {
-      const rules = rulesAt(path);
-      const endpoint = rules.endpoints.find(
-        (candidate: Endpoint) => candidate.method === method && candidate.path === path,
-      );
-      if (endpoint?.request === undefined) throw new TypeError(`No ${method} of ${path}`);
-      let sent: Record<string, unknown>;
-      try {
-        sent = parsePayload(endpoint.request, structuredClone(body)) as Record<string, unknown>;
-      } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        const { message } = error.body;
-        throw refusedWrite(method, path, error.status, typeof message === "string" ? message : error.message);
-      }
-      const invalid = await rules.check?.(sent);
-      if (invalid !== undefined) throw refusedWrite(method, path, invalid.status, invalid.message);
-      const current = store.document(path);
-      if (method === "PATCH" && current === undefined) throw new Error(`${path} does not exist`);
-      const next = nextDocument(rules, method, current, sent);
-      await store.setDocument(path, next);
-      return writtenView(rules, next);
-    },
-    async reset(path) {
-      await store.setDocument(path, rulesAt(path).initial(newTenant));
-    },
-    async remove(path) {
-      rulesAt(path);
-      await store.setDocument(path, undefined);
-    },
+    write: (method, path, body) =>
+      writing(path, async (rules) => {
+        const endpoint = rules.endpoints.find(
+          (candidate: Endpoint) => candidate.method === method && candidate.path === path,
+        );
+        if (endpoint?.request === undefined) throw new TypeError(`No ${method} of ${path}`);
+        let sent: Record<string, unknown>;
+        try {
+          sent = parsePayload(endpoint.request, structuredClone(body)) as Record<string, unknown>;
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+          const { message } = error.body;
+          throw refusedWrite(
+            method,
+            path,
+            error.status,
+            typeof message === "string" ? message : error.message,
+          );
+        }
+        const invalid = await rules.check?.(sent);
+        if (invalid !== undefined) throw refusedWrite(method, path, invalid.status, invalid.message);
+        const current = store.document(path);
+        if (method === "PATCH" && current === undefined) throw new Error(`${path} does not exist`);
+        const next = nextDocument(rules, method, current, sent);
+        await store.setDocument(path, next);
+        return writtenView(rules, next);
+      }),
+    reset: (path) =>
+      writing(path, async (rules) => {
+        await store.setDocument(path, rules.initial(newTenant));
+      }),
+    remove: (path) =>
+      writing(path, async () => {
+        await store.setDocument(path, undefined);
+      }),
     botDetection: () => store.entitled("botDetection"),
     setBotDetection: (enabled) => store.entitle("botDetection", enabled),
   };

@@ -9,10 +9,11 @@ import { BodyError } from "./bodyError";
 import { documentHandler } from "./documents";
 import { apiError } from "./errors";
 import { booleanPathsOf } from "./formBody";
-import type { ObjectEmulation, RouteContext, TenantStore } from "./rules";
+import type { ObjectEmulation, RouteContext } from "./rules";
 import { RefusalError } from "./rules";
 import type { RouteHandler, RouteRequest } from "./routeTable";
 import { RouteTable } from "./routeTable";
+import type { SerializedTenantStore } from "./tenantStore";
 import type { TenantUrls } from "./tenantUrls";
 import { parsePayload } from "./validation";
 
@@ -53,11 +54,14 @@ function managementBody(
  * `insufficient_scope`), charges the request to the rate limit (429; unauthenticated requests are not
  * charged), parses the body in one of the endpoint's encodings with its request schema (400 `invalid_body`),
  * then calls the document's or route's handler and answers the endpoint's success status with what it returns.
+ * Every request but a GET is handled as one write of its object (the emulation that serves it): after the
+ * writes of that object queued before it, with none in between, so that what a handler read and checked is
+ * still what it changes.
  */
 export function createRouter(
   clients: RouterClients,
   emulations: readonly ObjectEmulation[],
-  tenant: TenantStore,
+  tenant: SerializedTenantStore,
   log: (line: string) => void,
   extra: readonly { method: string; path: string; handler: RouteHandler }[],
 ): RouteTable {
@@ -84,6 +88,7 @@ export function createRouter(
   }
 
   function route(
+    object: ObjectEmulation,
     endpoint: Endpoint,
     handle: (context: RouteContext<unknown>) => Promise<unknown>,
   ): RouteHandler {
@@ -99,8 +104,12 @@ export function createRouter(
         endpoint.request === undefined
           ? undefined
           : parsePayload(endpoint.request, managementBody(request, endpoint, booleanPaths));
+      const context = { body, query: request.query, params: request.params, tenant, log };
       try {
-        const answer = await handle({ body, query: request.query, params: request.params, tenant, log });
+        const answer =
+          endpoint.method === "GET"
+            ? await handle(context)
+            : await tenant.writing(object, () => handle(context));
         return { status: endpoint.status, body: endpoint.status === 204 ? undefined : answer };
       } catch (error) {
         if (error instanceof RefusalError) throw apiError(error.status, error.message, error.errorCode);
@@ -116,7 +125,7 @@ export function createRouter(
         table.add(
           endpoint.method,
           `${API_PREFIX}${endpoint.path}`,
-          route(endpoint, documentHandler(rules, endpoint)),
+          route(emulation, endpoint, documentHandler(rules, endpoint)),
         );
       }
     }
@@ -124,7 +133,7 @@ export function createRouter(
       const { endpoint } = custom;
       const handle = (context: RouteContext<unknown>): Promise<unknown> =>
         custom.handle(context as RouteContext<never>);
-      table.add(endpoint.method, `${API_PREFIX}${endpoint.path}`, route(endpoint, handle));
+      table.add(endpoint.method, `${API_PREFIX}${endpoint.path}`, route(emulation, endpoint, handle));
     }
   }
   for (const { method, path, handler } of extra) table.add(method, path, handler);

@@ -1,4 +1,5 @@
 import type { Entitlement, TenantStore } from "./rules";
+import { ObjectWriteQueue } from "./writeQueue";
 
 /**
  * What the tenant holds: singleton documents by API path (`null` for one the tenant does not have: removed,
@@ -14,17 +15,33 @@ function put(target: Record<string, unknown>, key: string, value: unknown): void
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/** A tenant store that runs the writes of one object one at a time. */
+export interface SerializedTenantStore extends TenantStore {
+  /**
+   * Runs `write` (the checks and changes of one request to `object`, a tenant object's emulation) once every
+   * write of that object queued before it has finished. A write must not queue another.
+   */
+  writing<T>(object: object, write: () => Promise<T>): Promise<T>;
+}
+
 /**
  * The tenant's data in memory, saved through `persist` after each change and before the answer: when the save
  * fails (disk full, read-only), the change is undone, unless another change replaced it meanwhile, and the
  * error propagates (a 500 to the client). Reads hand out copies, so no caller can change the store by hand.
+ * The writes of one object run one at a time ({@link MemoryTenantStore.writing}).
  */
-export class MemoryTenantStore implements TenantStore {
+export class MemoryTenantStore implements SerializedTenantStore {
+  private readonly writes = new ObjectWriteQueue();
+
   constructor(
     private readonly data: TenantData,
     private readonly entitlements: Map<Entitlement, boolean>,
     private readonly persist: () => Promise<void>,
   ) {}
+
+  writing<T>(object: object, write: () => Promise<T>): Promise<T> {
+    return this.writes.run(object, write);
+  }
 
   /** The data to save; the caller serializes it at once. */
   snapshot(): TenantData {
