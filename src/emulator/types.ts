@@ -60,7 +60,10 @@ export interface EmulatorOptions {
   readonly grantedScopes?: readonly string[];
   /** Receives one line per request (method, path, status, ms); never a token, secret or body. */
   readonly log?: (line: string) => void;
-  /** The request body limit in bytes; default 100 KiB. Larger bodies get a 413. */
+  /**
+   * The request body limit in bytes; default 1 MiB (`DEFAULT_BODY_LIMIT_BYTES`, the platform's), above any body
+   * whose texts a preview accepts. Larger bodies get a 413.
+   */
   readonly bodyLimitBytes?: number;
   /**
    * Serve https: `true` with a certificate generated at start (for localhost, 127.0.0.1, ::1 and the host; its
