@@ -13,7 +13,8 @@ function refusedWrite(method: string, path: string, status: number, message: str
 /**
  * Out-of-band access to the tenant's data, for tests and set-ups: read what the API stored, and change it
  * behind the API's back (to create drift, or to prepare a tenant). Paths are API paths without `/api/v2`
- * (as `Endpoint.path` spells them). Changes are validated as the API validates them and saved to the data file.
+ * (as `Endpoint.path` spells them). Changes are validated as the API validates them and saved to the data file,
+ * each in its turn with the API's writes of the same object.
  */
 export interface TenantControl {
   /** The document at `path` as a GET answers it (no secrets), or `undefined` while the tenant has none. */
