@@ -4,8 +4,8 @@
  * reads, whether it reads while sending or only after it has sent everything.
  */
 import { readFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
-import { request as httpsRequest } from "node:https";
+import { Agent as HttpAgent, request as httpRequest } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 
 import type { TenantEmulator } from "../../../src/emulator";
 import { DEFAULT_BODY_LIMIT_BYTES } from "../../../src/emulator";
@@ -50,26 +50,28 @@ function escapedJson(value: unknown): string {
 }
 
 /**
- * A PATCH with a declared body as a client that sends all of it before it reads the answer (curl, most HTTP
- * libraries) sees it: a failure to send the whole body (the server closed the connection early) fails the
- * request, whatever came back meanwhile. With node's own HTTP(S) client.
+ * A request as a client that sends all of its body before it reads the answer (curl, most HTTP libraries) sees
+ * it: a failure to send the whole body (the server closed the connection early) fails the request, whatever
+ * came back meanwhile. With node's own HTTP(S) client, on `agent`'s connections.
  */
 function sendWholeBody(
   emulator: TenantEmulator,
-  path: string,
+  agent: HttpAgent,
+  method: string,
   token: string,
-  body: Buffer,
+  body = Buffer.alloc(0),
 ): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     const options = {
-      method: "PATCH",
+      method,
+      agent,
       headers: {
         authorization: `Bearer ${token}`,
         "content-type": "application/json",
         "content-length": String(body.length),
       },
     };
-    const url = `${emulator.url}${path}`;
+    const url = `${emulator.url}${CAPTCHA_PATH}`;
     const request =
       emulator.caFile === undefined
         ? httpRequest(url, options)
@@ -199,22 +201,33 @@ describe("the body limit", () => {
   );
 
   it.each([false, true])(
-    "answers a 20 MB body that a client sends whole before reading (TLS: %s) with the platform's 413",
+    "answers 20 MB bodies that a client sends whole before reading (TLS: %s) with the platform's 413, and serves the next request on the same connection",
     async (tls) => {
       const server = tls ? await startTestEmulator({ tls: true }) : emulator;
+      const agent = tls
+        ? new HttpsAgent({ keepAlive: true, maxSockets: 1 })
+        : new HttpAgent({ keepAlive: true, maxSockets: 1 });
       try {
         const serverToken = await server.issueToken();
+        server.clearRequestLog();
         for (let round = 0; round < 3; round += 1) {
-          const answer = await sendWholeBody(
+          const tooLarge = await sendWholeBody(
             server,
-            CAPTCHA_PATH,
+            agent,
+            "PATCH",
             serverToken,
             Buffer.alloc(20 * 1024 * 1024, 0x78),
           );
+          const next = await sendWholeBody(server, agent, "GET", serverToken);
 
-          expect(answer).toEqual({ status: 413, body: TOO_LARGE });
+          expect(tooLarge).toEqual({ status: 413, body: TOO_LARGE });
+          expect(next.status).toBe(200);
         }
+        expect(server.requestLog.map(({ status, connection }) => [status, connection])).toEqual(
+          [413, 200, 413, 200, 413, 200].map((status) => [status, server.requestLog[0]?.connection]),
+        );
       } finally {
+        agent.destroy();
         if (tls) await server.close();
       }
     },
