@@ -36,7 +36,9 @@ export function writtenView(rules: DocumentRules<unknown>, next: unknown): unkno
 /**
  * Serves one endpoint of a singleton document: GET answers it, PATCH merges the body into it, PUT replaces
  * it, each answering the document as the platform shows it. The document's own rules come first: whether
- * the tenant serves it now, whether it exists, and any validation beyond the endpoint's schema.
+ * the tenant serves it now, whether it exists, and any validation beyond the endpoint's schema. The router runs
+ * a PATCH or PUT as one write of the document's object, so the document read before an awaited check is still
+ * the one the write replaces.
  */
 export function documentHandler(
   rules: DocumentRules<unknown>,
