@@ -173,10 +173,12 @@ function selectSettings(settings: Readonly<JsonObject>, query: URLSearchParams):
 
 /**
  * The settings of a new tenant, shaped like a real minimal tenant's answer (recorded real minimal tenants
- * return 7 to 11 keys): only what is set comes back, unset page customizations as `{}`, the platform's extras
- * (`universal_login`, `sandbox_versions_available`, the flags a new tenant has) and the two flags most real
- * tenants return, among them `phone_consolidated_experience: true`, as every tenant created since March 2025
- * has it. Documented defaults a real tenant does not return (friendly_name, support_url, …) are left out.
+ * return 7 to 12 keys): only what is set comes back, unset page customizations as `{}`, the platform's extras
+ * (`universal_login`, `sandbox_versions_available`, the flags a new tenant has), the values recorded tenants
+ * show for members they never set (`resource_parameter_profile: "audience"`,
+ * `client_id_metadata_document_supported: false`: test/unit/conformance/newTenant.test.ts), and
+ * `phone_consolidated_experience: true`, as every tenant created since March 2025 has it. Documented defaults
+ * a real tenant does not return (friendly_name, support_url, …) are left out.
  */
 export function newTenantSettings(): TenantSettingsResponse {
   return {
@@ -196,6 +198,7 @@ export function newTenantSettings(): TenantSettingsResponse {
     session_lifetime: 168,
     universal_login: {},
     sandbox_versions_available: [...SANDBOX_VERSIONS_AVAILABLE],
+    resource_parameter_profile: "audience",
     client_id_metadata_document_supported: false,
     phone_consolidated_experience: true,
   };
