@@ -70,7 +70,11 @@ export function mergeSettings(
 /** Settings members only a GET answers (a PATCH's answer leaves them out): the sandbox versions on offer. */
 const READ_ONLY = "sandbox_versions_available";
 
-/** The sandbox versions the platform offers, as recorded tenants on version 22 list them. */
+/**
+ * The sandbox versions the platform offers, as the newest recordings list them (go-auth0
+ * TestTenantManager_CountryCodes #0, terraform-provider-auth0 TestAccTenant_Main #2); older recordings offer
+ * older versions (`["18", "16"]` in TestAccTenant_EnableSSO, `["16"]` in TestAccPages).
+ */
 const SANDBOX_VERSIONS_AVAILABLE = ["22", "18"];
 
 /** The settings as a GET answers them: with the sandbox versions on offer, last, as recorded GETs have them. */
