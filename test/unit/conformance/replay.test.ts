@@ -6,7 +6,8 @@
  * the recording shows it (recordings.ts `startingFacts`: the plan, the phone set-up, the settings and the
  * CAPTCHA, templates and message types it had before), and a token with every scope the emulator serves. The
  * interactions are sent in recorded order, a recorded template id standing for the id the emulator gave the
- * template the same POST created (replay.ts).
+ * template the same POST created, when that id has the recorded one's shape (`tem_` and 22 letters and digits;
+ * replay.ts).
  *
  * THE RULE. For each interaction:
  * 1. The status is the recorded one; an answer without a body is recorded without one.

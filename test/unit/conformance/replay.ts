@@ -115,6 +115,12 @@ function translatedPath(path: string, ids: ReadonlyMap<string, string>): string 
   return path.replace(/tem_\w+/g, (id) => ids.get(id) ?? id);
 }
 
+/** An id's prefix, length and alphabet: `tem_` + 22 letters and digits. */
+function idShape(id: string): string {
+  const [, prefix = "", rest = ""] = /^([a-z]+_)?(.*)$/.exec(id) ?? [];
+  return `${prefix}${rest.length}${/^[A-Za-z0-9]*$/.test(rest) ? "alnum" : "other"}`;
+}
+
 /** Replays one interaction (in recorded order) and judges the answer. */
 export async function replayInteraction(replay: Replay, interaction: Interaction): Promise<Verdict> {
   const path = translatedPath(interaction.path, replay.ids);
@@ -125,7 +131,8 @@ export async function replayInteraction(replay: Replay, interaction: Interaction
   const recordedId = isPlainObject(interaction.responseBody) ? interaction.responseBody["id"] : undefined;
   const answeredId = isPlainObject(answer.body) ? answer.body["id"] : undefined;
   if (created && typeof recordedId === "string" && typeof answeredId === "string") {
-    replay.ids.set(recordedId, answeredId);
+    // Only an id shaped as the recorded one stands for it; another stays a difference, in this answer and after.
+    if (idShape(answeredId) === idShape(recordedId)) replay.ids.set(recordedId, answeredId);
   }
   const scope = { method: interaction.method, kind: target.kind };
   return judge(
