@@ -70,7 +70,11 @@ export function mergeSettings(
 /** Settings members only a GET answers (a PATCH's answer leaves them out): the sandbox versions on offer. */
 const READ_ONLY = "sandbox_versions_available";
 
-/** The sandbox versions the platform offers, as recorded tenants on version 22 list them. */
+/**
+ * The sandbox versions the platform offers, as the newest recordings list them (go-auth0
+ * TestTenantManager_CountryCodes #0, terraform-provider-auth0 TestAccTenant_Main #2); older recordings offer
+ * older versions (`["18", "16"]` in TestAccTenant_EnableSSO, `["16"]` in TestAccPages).
+ */
 const SANDBOX_VERSIONS_AVAILABLE = ["22", "18"];
 
 /** The settings as a GET answers them: with the sandbox versions on offer, last, as recorded GETs have them. */
@@ -79,10 +83,20 @@ function settingsRead(stored: Readonly<JsonObject>): JsonObject {
   return { ...rest, [READ_ONLY]: available ?? [...SANDBOX_VERSIONS_AVAILABLE] };
 }
 
-/** The settings as a PATCH answers them: without what only a GET returns. */
+/**
+ * Flags only a PATCH answers, with the value every recorded PATCH answer has (57 answers of 16 cassettes,
+ * 2022 to 2025); no GET returns them.
+ */
+const PATCH_ONLY_FLAGS = {
+  cannot_change_enforce_client_authentication_on_passwordless_start: true,
+  enforce_client_authentication_on_passwordless_start: true,
+};
+
+/** The settings as a PATCH answers them: without what only a GET returns, with the flags only a PATCH returns. */
 function settingsWritten(stored: Readonly<TenantSettingsResponse>): TenantSettingsResponse {
   const written: JsonObject = { ...stored };
   delete written[READ_ONLY];
+  if (isRecord(stored.flags)) written["flags"] = { ...PATCH_ONLY_FLAGS, ...stored.flags };
   return written;
 }
 
@@ -163,10 +177,12 @@ function selectSettings(settings: Readonly<JsonObject>, query: URLSearchParams):
 
 /**
  * The settings of a new tenant, shaped like a real minimal tenant's answer (recorded real minimal tenants
- * return 7 to 11 keys): only what is set comes back, unset page customizations as `{}`, the platform's extras
- * (`universal_login`, `sandbox_versions_available`, the flags a new tenant has) and the two flags most real
- * tenants return, among them `phone_consolidated_experience: true`, as every tenant created since March 2025
- * has it. Documented defaults a real tenant does not return (friendly_name, support_url, …) are left out.
+ * return 7 to 12 keys): only what is set comes back, unset page customizations as `{}`, the platform's extras
+ * (`universal_login`, `sandbox_versions_available`, the flags a new tenant has), the values recorded tenants
+ * show for members they never set (`resource_parameter_profile: "audience"`,
+ * `client_id_metadata_document_supported: false`: test/unit/conformance/newTenant.test.ts), and
+ * `phone_consolidated_experience: true`, as every tenant created since March 2025 has it. Documented defaults
+ * a real tenant does not return (friendly_name, support_url, …) are left out.
  */
 export function newTenantSettings(): TenantSettingsResponse {
   return {
@@ -186,6 +202,7 @@ export function newTenantSettings(): TenantSettingsResponse {
     session_lifetime: 168,
     universal_login: {},
     sandbox_versions_available: [...SANDBOX_VERSIONS_AVAILABLE],
+    resource_parameter_profile: "audience",
     client_id_metadata_document_supported: false,
     phone_consolidated_experience: true,
   };

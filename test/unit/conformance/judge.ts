@@ -1,12 +1,15 @@
 /**
- * The comparison rule of the conformance suite (written out at the top of replay.test.ts), as code: what in a
- * recorded answer the emulator's answer must equal, and what is only reported.
+ * The comparison rule of the conformance suite (written out at the top of replay.test.ts), as code: every value
+ * of a recorded answer must be the emulator's, but for the differences the unreproducible table excuses.
  */
 
 /** A JSON path as segments: keys, and indexes of array items. */
 export type JsonPath = readonly (string | number)[];
 
-/** A path a request wrote: a value (a leaf, an array, `null`), or an object it emptied (`{}`). */
+/**
+ * A path a request wrote: a value (a leaf, an array, `null`), or an object it emptied (`{}`); recordings.ts
+ * uses it to tell the state a tenant had before a request from what the request wrote.
+ */
 export interface Written {
   readonly path: JsonPath;
   readonly emptied: boolean;
@@ -23,24 +26,6 @@ export interface Difference {
   readonly expected?: unknown;
   readonly actual?: unknown;
 }
-
-/** The judgement of one interaction: failures break the test; reported differences are printed. */
-export interface Verdict {
-  readonly failures: Difference[];
-  readonly reported: Difference[];
-}
-
-/** What the judge knows of the answer beyond the two bodies. */
-export interface AnswerFacts {
-  /** The answer's shape is fixed (every endpoint but the tenant settings; every error body). */
-  readonly fixedShape: boolean;
-  /** Paths the cassette itself wrote into the object(s) this answer shows, before or with this request. */
-  readonly written: readonly Written[];
-  /** Every value is the platform's (a never-configured object, or one the cassette wrote whole). */
-  readonly allValuesKnown: boolean;
-}
-
-const ERROR_MEMBERS = ["statusCode", "error", "errorCode"] as const;
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
@@ -146,25 +131,28 @@ export function valueDifferences(
 }
 
 /**
- * A written path: present on both sides or on neither; a leaf (or an array) equal; an emptied object without
- * members the recording does not have there.
+ * Why a difference is not a failure: an entry of the unreproducible table (unreproducible.ts), and what the
+ * emulator's value must be instead.
  */
-function writtenDifferences(expected: unknown, actual: unknown, written: Written): Difference[] {
-  const { path } = written;
-  const recorded = at(expected, path);
-  const answered = at(actual, path);
-  if (recorded === absent && answered === absent) return [];
-  if (recorded === absent) return [{ ...where(path), what: "extra", actual: answered }];
-  if (answered === absent) return [{ ...where(path), what: "missing", expected: recorded }];
-  if (isPlainObject(recorded) && isPlainObject(answered)) {
-    if (!written.emptied) return [];
-    return Object.keys(answered)
-      .filter((key) => !has(recorded, key))
-      .map((key) => ({ ...where([...path, key]), what: "extra", actual: answered[key] }));
-  }
-  return deepEqual(recorded, answered)
-    ? []
-    : [{ ...where(path), what: "value", expected: recorded, actual: answered }];
+export interface Excuse {
+  /** The entry's paths, to name it. */
+  readonly name: string;
+  readonly rule: string;
+  holds(answered: unknown): boolean;
+}
+
+/** What the judge knows of the answer beyond the two bodies. */
+export interface AnswerFacts {
+  /** The answer's shape is fixed (every endpoint but the tenant settings; every error body). */
+  readonly fixedShape: boolean;
+  /** The table entry that excuses `difference`, if any. */
+  excuse(difference: Difference): Excuse | undefined;
+}
+
+/** The judgement of one interaction: failures break the test; excused differences are counted per entry. */
+export interface Verdict {
+  readonly failures: Difference[];
+  readonly excused: { readonly difference: Difference; readonly excuse: Excuse }[];
 }
 
 function startsWith(path: JsonPath, prefix: JsonPath): boolean {
@@ -185,7 +173,7 @@ function covers(failure: Difference, difference: Difference): boolean {
 
 /**
  * Judges one answer against the recorded one (ids already translated): see the rule in replay.test.ts.
- * `expectedBody`/`actualBody` are `null` when there is no body (204).
+ * `expected.body`/`actual.body` are `null` when there is no body (204).
  */
 export function judge(
   expected: { status: number; body: unknown },
@@ -193,35 +181,28 @@ export function judge(
   facts: AnswerFacts,
 ): Verdict {
   const failures: Difference[] = [];
-  const reported: Difference[] = [];
+  const excused: Verdict["excused"] = [];
   if (expected.status !== actual.status) {
     failures.push({ ...where([]), what: "status", expected: expected.status, actual: actual.status });
-    return { failures, reported };
+    return { failures, excused };
   }
   if (expected.body === null || actual.body === null) {
     if (expected.body !== actual.body) {
       failures.push({ ...where([]), what: "body", expected: expected.body, actual: actual.body });
     }
-    return { failures, reported };
+    return { failures, excused };
   }
-  const error = expected.status >= 400;
-  if (error || facts.fixedShape) shapeDifferences(expected.body, actual.body, [], failures);
-  if (error) {
-    for (const member of ERROR_MEMBERS) {
-      failures.push(...writtenDifferences(expected.body, actual.body, { path: [member], emptied: false }));
-    }
-  } else {
-    for (const written of facts.written)
-      failures.push(...writtenDifferences(expected.body, actual.body, written));
-  }
-  const rest: Difference[] = [];
-  valueDifferences(expected.body, actual.body, [], rest);
-  for (const difference of rest) {
+  if (expected.status >= 400 || facts.fixedShape) shapeDifferences(expected.body, actual.body, [], failures);
+  const values: Difference[] = [];
+  valueDifferences(expected.body, actual.body, [], values);
+  for (const difference of values) {
     if (failures.some((failure) => covers(failure, difference))) continue;
-    if (facts.allValuesKnown && !error) failures.push(difference);
-    else reported.push(difference);
+    const excuse = facts.excuse(difference);
+    if (excuse === undefined) failures.push(difference);
+    else if (excuse.holds(difference.actual)) excused.push({ difference, excuse });
+    else failures.push({ ...difference, what: `${difference.what}, and not ${excuse.rule}` });
   }
-  return { failures, reported };
+  return { failures, excused };
 }
 
 /**

@@ -96,12 +96,19 @@ describe("TenantControl", () => {
         idle_session_lifetime_in_minutes: 30,
       });
 
-      // A PATCH answers the settings without what only a GET returns (the sandbox versions on offer), as a
-      // recorded tenant's PATCH answers do; read() answers as a GET.
+      // A PATCH answers the settings without what only a GET returns (the sandbox versions on offer), and with
+      // two flags only a PATCH returns, as a recorded tenant's PATCH answers do; read() answers as a GET.
       const { sandbox_versions_available: available, ...read } = emulator.tenant.read(
         SETTINGS_DOCUMENT,
       ) as Record<string, unknown>;
-      expect(answer).toEqual(read);
+      expect(answer).toEqual({
+        ...read,
+        flags: {
+          ...(read["flags"] as object),
+          cannot_change_enforce_client_authentication_on_passwordless_start: true,
+          enforce_client_authentication_on_passwordless_start: true,
+        },
+      });
       expect(available).toEqual(["22", "18"]);
       expect(answer).toMatchObject({
         friendly_name: "Out of band",

@@ -20,11 +20,11 @@ describe("GET /tenants/settings", () => {
 
   const get = (query: string) => call(emulator, "GET", `${SETTINGS_PATH}${query}`, { token });
 
-  it("answers for a new tenant like a real minimal tenant: 7 to 11 keys, only what is set", () => {
+  it("answers for a new tenant like a real minimal tenant: 7 to 12 keys, only what is set", () => {
     expect(tenantSettingsResponseSchema.safeParse(all).success).toBe(true);
     const keys = Object.keys(all);
     expect(keys.length).toBeGreaterThanOrEqual(7);
-    expect(keys.length).toBeLessThanOrEqual(11);
+    expect(keys.length).toBeLessThanOrEqual(12);
     expect(all).toMatchObject({
       session_lifetime: 168,
       idle_session_lifetime: 72,
@@ -33,6 +33,7 @@ describe("GET /tenants/settings", () => {
       change_password: {},
       error_page: {},
       universal_login: {},
+      resource_parameter_profile: "audience",
       client_id_metadata_document_supported: false,
       phone_consolidated_experience: true,
       flags: expect.objectContaining({
