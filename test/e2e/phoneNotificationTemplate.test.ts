@@ -298,6 +298,8 @@ describeWithEngine("a tenant on the Unified Phone Experience, on the real engine
       const template = listed.find((candidate) => candidate.type === type);
       expect(template).toBeDefined();
       expect(template?.id).toBeUndefined();
+      // The sender number the program had stopped declaring is gone with the template.
+      expect(template?.content.from).toBe("");
       expect(template?.content.body?.text).toMatch(/\{\{ code \| escape \}\} is your verification code/);
     }
   });
