@@ -21,6 +21,6 @@ export function occupiedReason(host: string, occupant: Occupant): string {
     `the tenant already has a custom ${occupant.name}, made outside this resource (by another resource of ` +
     "this or another stack, or in the dashboard), and a create would take it over. To manage it with this " +
     `resource, adopt it with the resource option import: "${tenantObjectId(host, occupant.path)}" (the ` +
-    `resource's ${IMPORT_ID_KEY}; see docs/adopting.md), or delete it on the tenant first.`
+    `resource's ${IMPORT_ID_KEY}; see docs/adopting.md), or leave the type to its owner.`
   );
 }

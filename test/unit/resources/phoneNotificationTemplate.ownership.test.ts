@@ -110,7 +110,7 @@ describe("a PhoneNotificationTemplate create on a tenant that has the type's tem
     `the tenant already has a custom otp_verify template ${id}, made outside this resource (by another ` +
     "resource of this or another stack, or in the dashboard), and a create would take it over. To manage it " +
     `with this resource, adopt it with the resource option import: "${new URL(emulator.url).host}${TEMPLATES}/` +
-    `${id}" (the resource's importId; see docs/adopting.md), or delete it on the tenant first.`;
+    `${id}" (the resource's importId; see docs/adopting.md), or leave the type to its owner.`;
   const occupiedMessage = (id: string) =>
     `PhoneNotificationTemplate otp_verify cannot be created on ${emulator.url}: ${occupiedReason(id)} ` +
     "Nothing was written.";
