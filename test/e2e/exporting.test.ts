@@ -229,13 +229,15 @@ describeWithEngine("tenant-admin export of a tenant on the Unified Phone Experie
     expect(program).toContain('from: "+15550100"');
     expect(program).toContain(JSON.stringify('Hello "{{ friendly_name }}": {{ code }}'));
     expect(program).toContain("disabled: true");
+    expect(program.match(/import: "[^"]+\/branding\/phone\/templates\/tem_\w+"/g)).toHaveLength(2);
+    expect(program).toContain(`import: "${new URL(emulator.url).host}/branding/phone/templates/`);
     expect(program).not.toContain("PhoneTemplates");
     expect(exported.stdout).toContain(
       "Skipped: PhoneTemplates: the tenant uses the Unified Phone Experience",
     );
   });
 
-  it("applies the generated program: up takes over the tenant's templates, creating none, then no changes", async () => {
+  it("applies the generated program: up adopts the tenant's templates (import), writing none, then no changes", async () => {
     harness = await createTestStack({ programDir: out, ownProjectFiles: true, env: tenantEnv(emulator) });
     await harness.stack.setAllConfig({
       hcaptchaSecret: { value: declared.hcaptchaSecret, secret: true },
@@ -248,7 +250,7 @@ describeWithEngine("tenant-admin export of a tenant on the Unified Phone Experie
         (entry) => entry.path.startsWith(`/api/v2${NOTIFICATION_TEMPLATES_PATH}`) && entry.method !== "GET",
       )
       .map((entry) => entry.method);
-    expect(templateWrites).toEqual(["PATCH", "PATCH"]);
+    expect(templateWrites).toEqual([]);
     const { changes } = await harness.preview({ expectNoChanges: true });
     expect(changedCount(changes)).toBe(0);
     const templates = tenantData(emulator).notificationTemplates();

@@ -1,7 +1,8 @@
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 
 import type { PhoneNotificationTemplateResponse } from "../../src/resources/phoneNotificationTemplate/api";
-import { changedCount } from "../../scripts/support/stack";
+import type { TestStack } from "../../scripts/support/stack";
+import { changedCount, createTestStack } from "../../scripts/support/stack";
 import { describeWithEngine } from "./support/engine";
 import { NOTIFICATION_TEMPLATES_PATH, PHONE_TEMPLATES_PATH, apiRequest } from "./support/tenantData";
 import type { TenantStack } from "./support/tenantStack";
@@ -16,6 +17,7 @@ interface Entry {
   type: string;
   text?: string;
   voice?: string;
+  from?: string;
   importId?: string;
 }
 
@@ -100,7 +102,7 @@ describeWithEngine("a tenant on the Unified Phone Experience, on the real engine
     expect(writes(tenant)).toEqual([]);
   });
 
-  it("previews otp_enroll and otp_verify with their SMS, writing nothing", async () => {
+  it("fails pulumi preview of a type the tenant customized out of band, naming its id and the import id, with no write", async () => {
     // A template the tenant's admins customized by hand before the stack existed.
     const created = await apiRequest(tenant.emulator, "POST", NOTIFICATION_TEMPLATES_PATH, {
       type: "otp_enroll",
@@ -113,6 +115,28 @@ describeWithEngine("a tenant on the Unified Phone Experience, on the real engine
       templatesConfig({ type: "otp_enroll", text: enrollText }, { type: "otp_verify", text: verifyText }),
     );
     tenant.emulator.clearRequestLog();
+    const printed = await failureOf(tenant, "preview");
+    expect(printed).toContain(
+      `PhoneNotificationTemplate otp_enroll cannot be created on ${tenant.emulator.url}: the tenant already has ` +
+        `a custom otp_enroll template ${handMadeId}, made outside this resource`,
+    );
+    expect(printed).toContain(
+      `adopt it with the resource option import: "${new URL(tenant.emulator.url).host}` +
+        `${NOTIFICATION_TEMPLATES_PATH}/${handMadeId}" (the resource's importId; see docs/adopting.md)`,
+    );
+    expect(writes(tenant)).toEqual([]);
+    expect(tenant.data.notificationTemplate("otp_enroll")?.content.body?.text).toBe(handMadeEnrollText);
+  });
+
+  it("previews otp_enroll and otp_verify with their SMS once the tenant reset otp_enroll to the default, writing nothing", async () => {
+    const reset = await apiRequest(
+      tenant.emulator,
+      "PATCH",
+      `${NOTIFICATION_TEMPLATES_PATH}/${handMadeId}/reset`,
+      {},
+    );
+    expect(reset.status).toBe(200);
+    tenant.emulator.clearRequestLog();
     const { changes, stderr } = await tenant.harness.preview();
     expect(changes).toMatchObject({ create: 3 }); // the stack and the two templates
     expect(stderr).toContain(
@@ -122,7 +146,7 @@ describeWithEngine("a tenant on the Unified Phone Experience, on the real engine
     expect(writes(tenant)).toEqual([]);
   });
 
-  it("applies them, taking over the tenant's customized otp_enroll (PATCH) and creating otp_verify (POST)", async () => {
+  it("applies them, taking the tenant's otp_enroll reset to the default (PATCH) and creating otp_verify (POST)", async () => {
     tenant.emulator.clearRequestLog();
     const outputs = await tenant.harness.up();
     expect(templateWrites(tenant).sort()).toEqual([
@@ -146,6 +170,49 @@ describeWithEngine("a tenant on the Unified Phone Experience, on the real engine
     const { changes } = await tenant.harness.preview({ expectNoChanges: true });
     expect(changedCount(changes)).toBe(0);
     expect(writes(tenant)).toEqual([]);
+  });
+
+  describe("a second stack that declares a type the first one manages", () => {
+    let second: TestStack;
+
+    beforeAll(async () => {
+      second = await createTestStack({
+        programDir: "test/e2e/programs/tenant",
+        stackName: "second",
+        config: {
+          "tenant-admin:domain": { value: tenant.emulator.domain },
+          "tenant-admin:clientId": { value: tenant.emulator.clientId },
+          "tenant-admin:clientSecret": { value: tenant.emulator.clientSecret, secret: true },
+          "e2e:notificationTemplates": {
+            value: JSON.stringify([{ type: "otp_verify", text: "{{ code }} from the second stack" }]),
+          },
+        },
+        env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
+      });
+    });
+
+    afterAll(async () => {
+      await second?.dispose();
+    });
+
+    it("fails its pulumi preview naming the first stack's template and the import id, with no write", async () => {
+      const verifyId = tenant.data.notificationTemplate("otp_verify")?.id ?? "";
+      expect(verifyId).toMatch(/^tem_/);
+      tenant.emulator.clearRequestLog();
+      const printed = await second.preview().then(
+        () => "preview passed",
+        (error: unknown) => [...second.output, String(error)].join("\n"),
+      );
+      expect(printed).toContain(
+        `PhoneNotificationTemplate otp_verify cannot be created on ${tenant.emulator.url}: the tenant already ` +
+          `has a custom otp_verify template ${verifyId}`,
+      );
+      expect(printed).toContain(
+        `import: "${new URL(tenant.emulator.url).host}${NOTIFICATION_TEMPLATES_PATH}/${verifyId}"`,
+      );
+      expect(writes(tenant)).toEqual([]);
+      expect(tenant.data.notificationTemplate("otp_verify")?.content.body?.text).toBe(verifyText);
+    });
   });
 
   it("shows no drift when refreshing an unchanged tenant: the template's id and channel are outputs, not declared", async () => {
@@ -182,6 +249,47 @@ describeWithEngine("a tenant on the Unified Phone Experience, on the real engine
     expect(tenant.data.notificationTemplate("otp_enroll")?.content.body?.text).toBe(enrollText);
   });
 
+  describe("content.from, which the API cannot clear", () => {
+    const sender = "+15550100";
+
+    it("is written when declared", async () => {
+      await tenant.configure(
+        templatesConfig(
+          { type: "otp_enroll", text: enrollText, from: sender },
+          {
+            type: "otp_verify",
+            text: verifyText,
+          },
+        ),
+      );
+      await tenant.harness.up();
+      expect(tenant.data.notificationTemplate("otp_enroll")?.content.from).toBe(sender);
+    });
+
+    it("removed from the program, is no change at preview, with a warning that the tenant keeps it", async () => {
+      await tenant.configure(
+        templatesConfig({ type: "otp_enroll", text: enrollText }, { type: "otp_verify", text: verifyText }),
+      );
+      const { changes, stdout, stderr } = await tenant.harness.preview();
+      expect(changedCount(changes)).toBe(0);
+      expect(stdout).not.toContain(sender);
+      expect(`${stdout}\n${stderr}`).toContain(
+        "PhoneNotificationTemplate otp_enroll on " +
+          `${tenant.emulator.url}: content.from is no longer declared, but the API cannot clear a template's ` +
+          "sender number",
+      );
+    });
+
+    it("and up agrees: nothing is written, and the tenant keeps the number", async () => {
+      tenant.emulator.clearRequestLog();
+      await tenant.harness.up();
+      expect(templateWrites(tenant)).toEqual([]);
+      expect(tenant.data.notificationTemplate("otp_enroll")?.content.from).toBe(sender);
+      const { changes } = await tenant.harness.preview({ expectNoChanges: true });
+      expect(changedCount(changes)).toBe(0);
+    });
+  });
+
   it("destroys back to the platform's defaults: the list shows both types without an id again", async () => {
     await tenant.harness.destroy();
     expect(tenant.data.notificationTemplates()).toEqual([]);
@@ -190,6 +298,8 @@ describeWithEngine("a tenant on the Unified Phone Experience, on the real engine
       const template = listed.find((candidate) => candidate.type === type);
       expect(template).toBeDefined();
       expect(template?.id).toBeUndefined();
+      // The sender number the program had stopped declaring is gone with the template.
+      expect(template?.content.from).toBe("");
       expect(template?.content.body?.text).toMatch(/\{\{ code \| escape \}\} is your verification code/);
     }
   });

@@ -104,6 +104,8 @@ export function createProvider(context: ProviderContext): ProviderImplementation
       },
     },
 
+    keptBecause: "the API cannot remove a provider's settings",
+
     kept(olds, news) {
       const declared = settingsOf(news) as Record<string, unknown>;
       return Object.keys(settingsOf(olds)).filter(

@@ -1,11 +1,21 @@
+import { tenantObjectId } from "../tenantObject/adoption";
 import type { Declaration, ObjectExport } from "../tenantObject/exporting";
 import { literal, objectLiteral } from "../tenantObject/exporting";
 import { usesUnifiedPhoneExperience } from "../tenantSettings/api";
 import type { PhoneNotificationTemplateResponse } from "./api";
-import { listPhoneNotificationTemplates } from "./api";
+import { getPhoneNotificationTemplate, listPhoneNotificationTemplates } from "./api";
 
-/** The declaration of one customized template: its type, whether it is disabled, its sender and texts. */
-function declaration(template: PhoneNotificationTemplateResponse): Declaration {
+/** The templates a tenant customized (those with an `id`), and the tenant's host, which their import ids name. */
+export interface CustomizedTemplates {
+  host: string;
+  templates: PhoneNotificationTemplateResponse[];
+}
+
+/**
+ * The declaration of one customized template: its type, whether it is disabled, its sender and texts, and the
+ * `import` option that adopts it (a create never takes over a template someone customized).
+ */
+function declaration(host: string, template: PhoneNotificationTemplateResponse): Declaration {
   const { from, body } = template.content;
   const bodyMembers: [string, string][] = [
     ...(body?.text === undefined ? [] : [["text", literal(body.text)] as [string, string]]),
@@ -21,9 +31,11 @@ function declaration(template: PhoneNotificationTemplateResponse): Declaration {
     ["disabled", literal(template.disabled)],
     ["content", objectLiteral(content, 1)],
   ];
+  const path = getPhoneNotificationTemplate.path.replace("{id}", template.id ?? "");
+  const options = objectLiteral([["import", literal(tenantObjectId(host, path))]]);
   return {
     imports: ["PhoneNotificationTemplate"],
-    lines: [`new PhoneNotificationTemplate(${literal(name)}, ${objectLiteral(members)});`],
+    lines: [`new PhoneNotificationTemplate(${literal(name)}, ${objectLiteral(members)}, ${options});`],
     secrets: [],
   };
 }
@@ -33,23 +45,25 @@ function declaration(template: PhoneNotificationTemplateResponse): Declaration {
  * Experience: the ones the tenant customized (the others are the platform's defaults, which a program need
  * not declare).
  */
-export const objectExport: ObjectExport<PhoneNotificationTemplateResponse[]> = {
+export const objectExport: ObjectExport<CustomizedTemplates> = {
   async read({ client, settings }) {
     if (!usesUnifiedPhoneExperience(settings)) {
       return { skipped: ["PhoneNotificationTemplate: the tenant uses the legacy phone set-up"] };
     }
     const list = await client.send(listPhoneNotificationTemplates);
-    return { snapshot: (list.templates ?? []).filter((template) => template.id !== undefined), skipped: [] };
+    const templates = (list.templates ?? []).filter((template) => template.id !== undefined);
+    return { snapshot: { host: new URL(client.baseUrl).host, templates }, skipped: [] };
   },
 
-  declare(templates) {
+  declare({ host, templates }) {
     if (templates.length === 0) {
       return { declarations: [], skipped: ["phone notification templates: the tenant customized none"] };
     }
-    const [first, ...rest] = templates.map(declaration);
+    const [first, ...rest] = templates.map((template) => declaration(host, template));
     const comment = [
       "// The phone notification templates the tenant customized (MFA enrollment and verification are otp_enroll",
-      "// and otp_verify); the other types keep the platform's default texts.",
+      "// and otp_verify); the other types keep the platform's default texts. Each adopts the tenant's template",
+      "// (the import option; nothing is written): a create never takes over a template someone customized.",
     ];
     const head: Declaration | undefined =
       first === undefined ? undefined : { ...first, lines: [...comment, ...first.lines] };

@@ -42,8 +42,10 @@ export type PhoneNotificationTemplateOutputs = PhoneNotificationTemplateInputs &
  *   `otp_enroll`, `change_password`) each must output `{{ code }}` on every path.
  * - `tenant`: an explicit tenant; default: stack config `tenant-admin:*`, then `AUTH0_*` environment variables.
  *
- * A create takes over the tenant's template of that type when it has one; a destroy deletes the template, so
- * the type falls back to the platform's default content.
+ * A create fails at preview when the tenant already has a custom template of that type (adopt it with the
+ * `import` option); it takes one reset to the default. A destroy deletes the template, so the type falls back
+ * to the platform's default content. Removing `content.from` leaves the tenant's number (the API cannot clear
+ * it): no change, and a warning.
  */
 export interface PhoneNotificationTemplateArgs {
   /** Required. The template's type; one resource per type per tenant. */

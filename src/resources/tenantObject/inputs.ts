@@ -57,6 +57,27 @@ export function withSecretFields<T extends object>(
   return mark(block as Record<string, unknown>);
 }
 
+/**
+ * A copy of `props` without the members at `paths` (`hcaptcha`, `content.from`): what a diff leaves out of
+ * the old side when the tenant keeps those settings whatever the program says.
+ */
+export function withoutPaths<T extends object>(props: T, paths: readonly string[]): T {
+  const [heads, nested] = [new Set<string>(), new Map<string, string[]>()];
+  for (const path of paths) {
+    const dot = path.indexOf(".");
+    if (dot < 0) heads.add(path);
+    else nested.set(path.slice(0, dot), [...(nested.get(path.slice(0, dot)) ?? []), path.slice(dot + 1)]);
+  }
+  return Object.fromEntries(
+    Object.entries(props)
+      .filter(([key]) => !heads.has(key))
+      .map(([key, value]: [string, unknown]) => {
+        const inner = nested.get(key);
+        return [key, inner !== undefined && isRecord(value) ? withoutPaths(value, inner) : value];
+      }),
+  ) as T;
+}
+
 /** Deep equality of JSON-like values, for diffs of inputs against state: an `undefined` member is no member. */
 function jsonEqual(left: unknown, right: unknown): boolean {
   return isDeepStrictEqual(withoutUndefined(left), withoutUndefined(right));

@@ -10,7 +10,16 @@ import { containsUnknown } from "../../engine/unknowns";
 import type { AdoptionTarget } from "./adoption";
 import { IMPORT_ID_KEY, adoption, tenantObjectId, withoutFields } from "./adoption";
 import { withoutPrintedValues } from "./checkFailures";
-import { DRY_RUN_KEY, changedKeys, textProblem, withoutEngineKeys, withoutUndefined } from "./inputs";
+import {
+  DRY_RUN_KEY,
+  changedKeys,
+  textProblem,
+  withoutEngineKeys,
+  withoutPaths,
+  withoutUndefined,
+} from "./inputs";
+import type { Occupant } from "./ownership";
+import { occupiedReason } from "./ownership";
 import { WritePreflight } from "./preflight";
 import type { WriteNeeds } from "./preflight";
 import { ProviderFailure, onTenantMessage } from "./providerFailure";
@@ -51,6 +60,8 @@ export interface TenantObjectHooks<
   readonly needs: WriteNeeds;
   /** The object's API path on its tenant, which with the tenant's host makes the resource id. */
   path(stored: Inputs & Settings): string;
+  /** How messages name one resource's object (the resource type and a template's type); default the resource type. */
+  title?(inputs: Inputs): string;
   /** Check failures of the resource's own settings, in the user's property names. */
   failures(news: Inputs): pulumi.dynamic.CheckFailure[];
   /**
@@ -59,12 +70,22 @@ export interface TenantObjectHooks<
    */
   report?(news: Inputs, client: ManagementClient | undefined): Promise<void>;
   /**
-   * Settings in state that the program no longer declares but that a write cannot remove from the
-   * tenant: they are kept out of the diff, and a warning says the tenant keeps them.
+   * Settings in state (property paths: `hcaptcha`, `content.from`) that the program no longer declares but
+   * that a write cannot remove from the tenant: they are kept out of the diff, and a warning says the tenant
+   * keeps them, because of {@link keptBecause}.
    */
   kept?(olds: Inputs, news: Inputs): string[];
+  /** Why the API cannot remove the `kept` settings, for the warning. */
+  readonly keptBecause?: string;
   /** `news` with the `kept` settings of `olds` carried over, secrets marked secret for the engine. */
   carry?(olds: Inputs, news: Inputs, kept: readonly string[]): Inputs;
+  /**
+   * For an item of a collection (a template of a type): the item a create would take over because the
+   * tenant already holds a custom one, or `undefined` when the create takes nobody's item. Asked at the
+   * preview of a create, after the write check; the create itself (`write` without state) must refuse the
+   * same item with {@link occupiedReason}, since the tenant may change between preview and up.
+   */
+  occupant?(client: ManagementClient, inputs: Inputs): Promise<Occupant | undefined>;
   /** Writes the declared settings (`state` on an update); returns them as the tenant stored them. */
   write(client: ManagementClient, inputs: Inputs, state?: Inputs & Settings): Promise<Settings>;
   /** The declared settings as the tenant has them now, or `undefined` when the object is gone. */
@@ -189,20 +210,20 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
   function planOf(
     olds: Inputs & { domain?: string },
     news: Inputs & { domain?: string },
-  ): { writes: boolean; moves: boolean; kept: string[]; replaces: string[] } {
+  ): { writes: boolean; creates: boolean; moves: boolean; kept: string[]; replaces: string[] } {
     if (Object.keys(withoutEngineKeys(olds)).length === 0)
-      return { writes: true, moves: false, kept: [], replaces: [] };
+      return { writes: true, creates: true, moves: false, kept: [], replaces: [] };
     const newDomain = news.domain ?? context.domainOf(news.tenant);
     const moves = olds.domain !== undefined && newDomain !== undefined && newDomain !== olds.domain;
     const kept = hooks.kept?.(olds, news) ?? [];
-    const before = withoutEngineKeys(olds, [...NOT_COMPARED, ...kept, ...(hooks.outputs ?? [])]);
+    const before = withoutPaths(withoutEngineKeys(olds, [...NOT_COMPARED, ...(hooks.outputs ?? [])]), kept);
     const changed = changedKeys(before, withoutEngineKeys(news, NOT_COMPARED));
     const writes = moves || changed.length > 0 || containsUnknown(news.tenant);
     const replaces = [
       ...(moves ? ["tenant"] : []),
       ...(hooks.replaceOn ?? []).filter((key) => changed.includes(key)),
     ];
-    return { writes, moves, kept, replaces };
+    return { writes, creates: replaces.length > 0, moves, kept, replaces };
   }
 
   /** The tenant's client once the write check has talked to the tenant with it, else `undefined`. */
@@ -215,6 +236,33 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
     if (containsUnknown(inputs.tenant)) return undefined;
     const connection = context.connection(inputs.tenant);
     return preflights.check(connection, () => tenantClient(connection), hooks.needs);
+  }
+
+  /** Why a planned create would take over an item someone else made (see {@link TenantObjectHooks.occupant}). */
+  async function occupied(inputs: Inputs): Promise<string | undefined> {
+    if (hooks.occupant === undefined || containsUnknown(inputs.tenant)) return undefined;
+    const connection = context.connection(inputs.tenant);
+    const tenant = connection.baseUrl;
+    try {
+      const occupant = await hooks.occupant(
+        await tenantClient(connection),
+        withoutEngineKeys(inputs, ["domain"]),
+      );
+      if (occupant === undefined) return undefined;
+      return (
+        `${titleOf(inputs)} cannot be created on ${tenant}: ${occupiedReason(new URL(tenant).host, occupant)} ` +
+        "Nothing was written."
+      );
+    } catch (error) {
+      if (error instanceof TenantAdminError) {
+        return `${resource} cannot be written: ${onTenantMessage(tenant, error)} Nothing was written.`;
+      }
+      throw error;
+    }
+  }
+
+  function titleOf(inputs: Inputs): string {
+    return hooks.title?.(inputs) ?? resource;
   }
 
   return {
@@ -247,8 +295,9 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
         // The preview shows what up does: the engine diffs inputs, so kept settings stay in them.
         inputs = hooks.carry(olds, inputs, plan.kept);
         engineLog(
-          `${resource} on ${olds.domain}: ${plan.kept.join(", ")} ${plan.kept.length === 1 ? "is" : "are"} ` +
-            "no longer declared, but the API cannot remove a provider's settings: the tenant keeps " +
+          `${titleOf(inputs)} on ${olds.domain}: ${plan.kept.join(", ")} ` +
+            `${plan.kept.length === 1 ? "is" : "are"} no longer declared, but ` +
+            `${hooks.keptBecause ?? "the API cannot remove it"}: the tenant keeps ` +
             `${plan.kept.length === 1 ? "it" : "them"} (and so does the stack's state).`,
           "warn",
         );
@@ -256,7 +305,7 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
       // The engine calls only check for a planned create, so the preview's write check happens here,
       // for creates and changes alike, and its failure is shown like any invalid input.
       if (failures.length === 0 && dryRun && plan.writes) {
-        const reason = await preflight(inputs);
+        const reason = (await preflight(inputs)) ?? (plan.creates ? await occupied(inputs) : undefined);
         if (reason !== undefined) failures.push({ property: "", reason });
         else if (hooks.report !== undefined) await hooks.report(news, await vouchedClient(inputs));
       }

@@ -1,0 +1,26 @@
+import { IMPORT_ID_KEY, tenantObjectId } from "./adoption";
+
+/**
+ * An item of a tenant's collection that a create would take over from whoever made it: another resource of
+ * this stack or of another stack, a person in the dashboard, another tool. The API cannot say which, so a
+ * create never takes it silently: the program adopts it on purpose (the `import` option) or leaves it be.
+ */
+export interface Occupant {
+  /** How a message names it: `otp_verify template tem_…`. */
+  readonly name: string;
+  /** Its API path; with the tenant's host, the import id that adopts it. */
+  readonly path: string;
+}
+
+/**
+ * Why a create cannot take `occupant` on the tenant at `host`, and how to adopt it instead: the sentence
+ * both the preview's check and the create at `up` give.
+ */
+export function occupiedReason(host: string, occupant: Occupant): string {
+  return (
+    `the tenant already has a custom ${occupant.name}, made outside this resource (by another resource of ` +
+    "this or another stack, or in the dashboard), and a create would take it over. To manage it with this " +
+    `resource, adopt it with the resource option import: "${tenantObjectId(host, occupant.path)}" (the ` +
+    `resource's ${IMPORT_ID_KEY}; see docs/adopting.md), or leave the type to its owner.`
+  );
+}
