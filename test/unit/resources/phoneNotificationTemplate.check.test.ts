@@ -37,7 +37,7 @@ describe("PhoneNotificationTemplate check", () => {
     [
       "a missing content",
       { type: "otp_verify" },
-      ": content: is required: its body holds the text, the voice text or both",
+      "content: is required: its body holds the text, the voice text or both",
     ],
     [
       "a content without a body",

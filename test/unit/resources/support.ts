@@ -39,13 +39,18 @@ export function atPreview<T extends object>(news: T): T {
   return { ...news, [DRY_RUN_KEY]: true };
 }
 
-/** The failures of a check, as `property: reason` lines. */
+/**
+ * The failures of a check as the engine prints their end: `property: reason` for a failure placed on a
+ * property, the reason alone for one that names its property in the reason (`content.body.text: …`).
+ */
 export async function failuresOf(
   provider: Required<pulumi.dynamic.ResourceProvider>,
   news: Record<string, unknown>,
 ): Promise<string[]> {
   const result = await provider.check({}, news);
-  return (result.failures ?? []).map((failure) => `${failure.property}: ${failure.reason}`);
+  return (result.failures ?? []).map((failure) =>
+    failure.property === "" ? failure.reason : `${failure.property}: ${failure.reason}`,
+  );
 }
 
 /** The engine's spelling of a value not known at preview. */
