@@ -187,7 +187,7 @@ export function createProvider(
       ];
     },
 
-    async report(news, client) {
+    async report(news, client, subject) {
       let friendlyName: string | undefined;
       if (client !== undefined) {
         try {
@@ -206,7 +206,13 @@ export function createProvider(
           // The preview is a courtesy: a tenant that cannot be read here fails, if at all, in the operation.
         }
       }
-      await reportTemplatePreviews(friendlyName, brandingPhoneDialect(news.type), templatesOf(news), log);
+      await reportTemplatePreviews(
+        friendlyName,
+        brandingPhoneDialect(news.type),
+        templatesOf(news),
+        log,
+        subject,
+      );
     },
 
     async write(client, inputs, state) {

@@ -7,7 +7,7 @@ import { secretTenant } from "../../engine/tenantArgs";
 import type { ResourceName } from "../registry";
 import { TENANT_OBJECTS } from "../registry";
 import { withoutImportOption } from "./adoption";
-import { DRY_RUN_KEY } from "./inputs";
+import { DRY_RUN_KEY, NAME_KEY } from "./inputs";
 
 const METHODS = ["configure", "check", "diff", "create", "read", "update", "delete"] as const;
 
@@ -42,7 +42,7 @@ export function providerSource(name: ResourceName): string {
  *
  * Besides the resource's own inputs it sends what every tenant object's provider reads: the `tenant` argument
  * as a secret, the tenant's URL (`domain`, see {@link declaredDomain}), the `import` option as the `importId`
- * input (see `adoption.ts`), whether this is a preview. A replace deletes before it creates,
+ * input (see `adoption.ts`), its name and whether this is a preview. A replace deletes before it creates,
  * unless the program says otherwise: the object exists once on its tenant, so creating first and deleting
  * the old resource after would undo what was just written.
  */
@@ -63,6 +63,7 @@ export abstract class TenantAdminDynamicResource extends pulumi.CustomResource {
         domain: declaredDomain(props.tenant),
         importId: adopted.importId,
         [DRY_RUN_KEY]: pulumi.runtime.isDryRun(),
+        [NAME_KEY]: name,
         __provider: providerSource(object),
       },
       { deleteBeforeReplace: true, ...adopted.opts },
