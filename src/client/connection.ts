@@ -2,6 +2,7 @@ import { API_PREFIX } from "../wire/endpoint";
 import { chooseCredentials, capitalize, seconds } from "./credentials";
 import { normalizeDomain } from "./domain";
 import { TenantConfigError } from "./errors";
+import type { SettingsRead } from "./hints";
 import type { CLIENT_ASSERTION_SIGNING_ALGS } from "./settings";
 import {
   CONFIG_KEYS,
@@ -95,6 +96,8 @@ export interface TenantConnection {
    * `AUTH0_DOMAIN` are `unbound`: they were given for whatever domain the stack config names.
    */
   origin: { domain: ConnectionSource; credentials: ConnectionSource; unbound: boolean };
+  /** Where the settings were read, so that advice names only those places (`env`: `tenant-admin export`). */
+  settingsRead: SettingsRead;
 }
 
 /** A source of connection settings: the `tenant` argument, the stack config, or the environment. */
@@ -298,6 +301,7 @@ function build(input: ResolvedInput, mode: Mode, envHasDomain = false): TenantCo
       credentials: credentialsLevel,
       unbound: credentialsLevel === "env" && !envHasDomain,
     },
+    settingsRead: mode === "env" ? "env" : "stack",
     baseUrl,
     apiBaseUrl: `${baseUrl}${API_PREFIX}`,
     audience: input.audience?.value ?? `${baseUrl}${API_PREFIX}/`,

@@ -115,6 +115,7 @@ describe("resolveTenantConnection: precedence", () => {
       timeoutMs: 30_000,
       rateLimitBudgetMs: 60_000,
       origin: { domain: "explicit", credentials: "explicit", unbound: false },
+      settingsRead: "stack",
     });
   });
 
