@@ -5,7 +5,7 @@ import { toCamelDeep, toCamelKey } from "../../client/casing";
 import { resolveTenantConnection } from "../../client/connection";
 import { TenantAdminError, TenantConfigError } from "../../client/errors";
 import { engineLog } from "../../engine/log";
-import { programStackConfig } from "../../engine/providerContext";
+import { programConfigKeys, programStackConfig } from "../../engine/providerContext";
 import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
 import { onTenantMessage } from "../tenantObject/providerFailure";
 import type { TenantSettingsField, TenantSettingsResponse } from "./api";
@@ -115,6 +115,7 @@ export async function getTenantSettings<
     explicit: args.tenant,
     config: programStackConfig(),
     env: process.env,
+    configKeys: programConfigKeys(),
   });
   // Loaded at the first call: a program that imports the package without reading settings does not load it.
   const { managementClientFor } = await import("../../client/managementClient");

@@ -2,6 +2,8 @@ import { execFile } from "node:child_process";
 import { resolve } from "node:path";
 import { promisify } from "node:util";
 
+import * as pulumi from "@pulumi/pulumi";
+
 import { TokenRequestError } from "../../../src/client/errors";
 import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
@@ -45,6 +47,21 @@ describe("getTenantSettings", () => {
       /^getTenantSettings: unknown field "friendly_name" in fields; known fields: allowedLogoutUrls, /,
     );
     expect(emulator.requestLog).toEqual([]);
+  });
+});
+
+describe("getTenantSettings with the stack config", () => {
+  afterEach(() => pulumi.runtime.setAllConfig({}));
+
+  it("names a key of the package's namespace that it does not read, with the key it most likely means", async () => {
+    pulumi.runtime.setAllConfig({
+      "tenant-admin:domain": emulator.url,
+      "tenant-admin:clientId": emulator.clientId,
+      "tenant-admin:clientsecret": emulator.clientSecret,
+    });
+    await expect(getTenantSettings({ fields: ["friendlyName"] })).rejects.toThrow(
+      /^No credentials for tenant .* The stack config key tenant-admin:clientsecret is not one the package reads; did you mean tenant-admin:clientSecret\?$/,
+    );
   });
 });
 
