@@ -98,8 +98,11 @@ export interface TenantConnection {
    * `AUTH0_DOMAIN` are `unbound`: they were given for whatever domain the stack config names.
    */
   origin: { domain: ConnectionSource; credentials: ConnectionSource; unbound: boolean };
-  /** Where the settings were read, so that advice names only those places (`env`: `tenant-admin export`). */
-  settingsRead: SettingsRead;
+  /**
+   * Where the settings were read, so that advice names only those places (`env`: `tenant-admin export`);
+   * default the stack config and the environment.
+   */
+  settingsRead?: SettingsRead | undefined;
 }
 
 /** A source of connection settings: the `tenant` argument, the stack config, or the environment. */
