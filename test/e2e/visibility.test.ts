@@ -94,7 +94,8 @@ describeWithEngine("what the engine output shows of waits and failures", () => {
       settingsFields: { value: "friendlyNam" },
       settingsExport: { value: "friendlyName" },
     });
-    const line = 'getTenantSettings: unknown field "friendlyNam" in fields; known fields: ';
+    const line =
+      'getTenantSettings: unknown field "friendlyNam" in fields (did you mean friendlyName?); known fields: ';
     // Was, before the line: two `(node:<pid>) PromiseRejectionHandledWarning` lines, for the field's Output.
     expectOnlyTheLine(await failureOf(tenant, "preview"), line);
     expectOnlyTheLine(await failureOf(tenant, "up"), line);

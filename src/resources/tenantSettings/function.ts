@@ -7,6 +7,7 @@ import { TenantAdminError, TenantConfigError } from "../../client/errors";
 import { engineLog } from "../../engine/log";
 import { programConfigKeys, programStackConfig } from "../../engine/providerContext";
 import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
+import { closestMatch } from "../../wire/suggestions";
 import { onTenantMessage } from "../tenantObject/providerFailure";
 import type { TenantSettingsField, TenantSettingsResponse } from "./api";
 import {
@@ -86,9 +87,11 @@ function wireFields(fields: readonly string[]): TenantSettingsField[] {
   return fields.map((name) => {
     const field = byName.get(name);
     if (field === undefined) {
-      const known = [...byName.keys()].join(", ");
+      const known = [...byName.keys()];
+      const meant = closestMatch(name, known);
       throw new TenantConfigError(
-        `getTenantSettings: unknown field "${name}" in fields; known fields: ${known}`,
+        `getTenantSettings: unknown field "${name}" in fields${meant === undefined ? "" : ` (did you mean ${meant}?)`}; ` +
+          `known fields: ${known.join(", ")}`,
       );
     }
     return field;

@@ -44,7 +44,7 @@ describe("getTenantSettings", () => {
     const tenant = { domain: emulator.url, clientId: emulator.clientId, clientSecret: emulator.clientSecret };
     emulator.clearRequestLog();
     await expect(getTenantSettings({ fields: ["friendly_name" as "friendlyName"], tenant })).rejects.toThrow(
-      /^getTenantSettings: unknown field "friendly_name" in fields; known fields: allowedLogoutUrls, /,
+      /^getTenantSettings: unknown field "friendly_name" in fields \(did you mean friendlyName\?\); known fields: allowedLogoutUrls, /,
     );
     expect(emulator.requestLog).toEqual([]);
   });
