@@ -1,70 +1,16 @@
 #!/usr/bin/env node
 /**
- * The `tenant-admin` command. See {@link USAGE}. Exit codes: 0 done, 1 the tenant or the output directory
+ * The `tenant-admin` command. See `USAGE` in `arguments.ts`. Exit codes: 0 done, 1 the tenant or the output directory
  * refused, 2 a usage error.
  *
  * @packageDocumentation
  */
 import { relative } from "node:path";
-import { parseArgs } from "node:util";
 
 import { TenantAdminError } from "../client";
+import type { Command } from "./arguments";
+import { USAGE, UsageError, parseArguments } from "./arguments";
 import { exportTenant } from "./export";
-
-/** The command's help text. */
-export const USAGE = `Usage: tenant-admin export --out DIR [--force] [--project NAME]
-
-Reads the tenant's CAPTCHA configuration, phone messages (the phone templates of the legacy phone
-set-up, or the customized phone notification templates of the Unified Phone Experience) and settings,
-and writes a Pulumi TypeScript program (Pulumi.yaml, index.ts, package.json, tsconfig.json,
-.gitignore) that declares them.
-Secrets, which the tenant never returns, are read from stack config: the command prints the
-\`pulumi config set --secret\` commands to run (names only).
-
-Options:
-  --out DIR       directory to write the program to (created; must be empty unless --force)
-  --force         overwrite the generated files in a directory that is not empty
-  --project NAME  Pulumi project name (default: the directory's name)
-  -h, --help      show this help
-
-Connection (as the provider reads it): AUTH0_DOMAIN, and AUTH0_CLIENT_ID with AUTH0_CLIENT_SECRET
-or AUTH0_API_TOKEN; optional AUTH0_AUDIENCE, TENANT_ADMIN_TIMEOUT_SECONDS,
-TENANT_ADMIN_RATE_LIMIT_BUDGET_SECONDS. Scopes: read:tenant_settings, read:attack_protection,
-and read:guardian_factors (legacy phone set-up) or read:phone_templates (Unified Phone Experience).
-
-Exit codes: 0 done, 1 the tenant or the output directory refused, 2 usage error.
-`;
-
-class UsageError extends Error {}
-
-type Command =
-  { kind: "help" } | { kind: "export"; out: string; force: boolean; project: string | undefined };
-
-function parse(args: readonly string[]): Command {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: {
-        out: { type: "string" },
-        force: { type: "boolean" },
-        project: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { values, positionals } = parsed;
-  if (values.help === true || positionals[0] === "help") return { kind: "help" };
-  if (positionals.length === 0) throw new UsageError("missing command: tenant-admin export --out DIR");
-  if (positionals[0] !== "export" || positionals.length > 1) {
-    throw new UsageError(`unknown command ${JSON.stringify(positionals.join(" "))}; the command is export`);
-  }
-  if (values.out === undefined || values.out.trim() === "") throw new UsageError("export needs --out DIR");
-  return { kind: "export", out: values.out, force: values.force === true, project: values.project };
-}
 
 function fail(message: string, code: number): never {
   process.stderr.write(`tenant-admin: ${message.replace(/\s+/g, " ").trim()}\n`);
@@ -74,7 +20,7 @@ function fail(message: string, code: number): never {
 async function main(args: readonly string[]): Promise<void> {
   let command: Command;
   try {
-    command = parse(args);
+    command = parseArguments(args);
   } catch (error) {
     if (error instanceof UsageError) fail(`${error.message} (see --help)`, 2);
     throw error;

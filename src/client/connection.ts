@@ -1,10 +1,13 @@
 import { API_PREFIX } from "../wire/endpoint";
+import { closestMatch } from "../wire/suggestions";
 import { chooseCredentials, capitalize, seconds } from "./credentials";
 import { normalizeDomain } from "./domain";
 import { TenantConfigError } from "./errors";
+import type { SettingsRead } from "./hints";
 import type { CLIENT_ASSERTION_SIGNING_ALGS } from "./settings";
 import {
   CONFIG_KEYS,
+  CONFIG_NAMESPACE,
   CONNECTION_FIELDS,
   DEFAULT_RATE_LIMIT_BUDGET_SECONDS,
   DEFAULT_TIMEOUT_SECONDS,
@@ -95,6 +98,11 @@ export interface TenantConnection {
    * `AUTH0_DOMAIN` are `unbound`: they were given for whatever domain the stack config names.
    */
   origin: { domain: ConnectionSource; credentials: ConnectionSource; unbound: boolean };
+  /**
+   * Where the settings were read, so that advice names only those places (`env`: `tenant-admin export`);
+   * default the stack config and the environment.
+   */
+  settingsRead?: SettingsRead | undefined;
 }
 
 /** A source of connection settings: the `tenant` argument, the stack config, or the environment. */
@@ -113,6 +121,12 @@ export interface TenantConnectionSources {
   readsConfig?: boolean | undefined;
   /** Environment variables; default `process.env`. */
   env?: Record<string, string | undefined>;
+  /**
+   * Every key the stack config sets in the package's namespace (`tenant-admin:*`): a key the package does not
+   * read (`tenant-admin:clientsecret`) is named, with the key it most likely means, in the message about a
+   * missing domain or credentials.
+   */
+  configKeys?: readonly string[] | undefined;
 }
 
 /** A connection setting. */
@@ -238,7 +252,25 @@ export function resolveTenantConnection(sources: TenantConnectionSources): Tenan
   const config = fromSource(sources.config, "config");
   const env = fromEnv(sources.env ?? process.env);
   const merged: ResolvedInput = { ...withoutOtherTenantsCredentials(env, config), ...config };
-  return build(merged, sources.readsConfig === false ? "env" : "stack", env.domain !== undefined);
+  if (sources.readsConfig === false) return build(merged, "env", env.domain !== undefined);
+  return build(merged, "stack", env.domain !== undefined, unreadKeysNote(sources.configKeys ?? []));
+}
+
+/**
+ * A sentence on the stack config keys of the package's namespace that it does not read, each with the key it
+ * most likely means (`tenant-admin:clientsecret` → `tenant-admin:clientSecret`), or `""` when there are none.
+ */
+function unreadKeysNote(configKeys: readonly string[]): string {
+  const ours: readonly string[] = Object.values(CONFIG_KEYS);
+  const prefix = `${CONFIG_NAMESPACE}:`;
+  const unread = configKeys.filter((key) => key.startsWith(prefix) && !ours.includes(key));
+  return unread
+    .map((key) => {
+      const meant = closestMatch(key.slice(prefix.length), CONNECTION_FIELDS);
+      const suggestion = meant === undefined ? "." : `; did you mean ${CONFIG_KEYS[meant]}?`;
+      return ` The stack config key ${key} is not one the package reads${suggestion}`;
+    })
+    .join("");
 }
 
 const CREDENTIAL_FIELDS: readonly Field[] = [
@@ -273,18 +305,22 @@ function sameTenant(left: string, right: string): boolean {
 /** Where settings are read: a `tenant` argument, the stack config and the environment, or the environment alone. */
 export type Mode = "explicit" | "stack" | "env";
 
-function build(input: ResolvedInput, mode: Mode, envHasDomain = false): TenantConnection {
+/**
+ * The connection of resolved settings; `note` ends the message about a missing domain or missing credentials
+ * (see {@link unreadKeysNote}).
+ */
+function build(input: ResolvedInput, mode: Mode, envHasDomain = false, note = ""): TenantConnection {
   if (input.domain === undefined) {
     throw new TenantConfigError(
       mode === "env"
         ? `No tenant domain: set the environment variable ${ENV_VARS.domain} (e.g. my-tenant.example.com).`
         : `No tenant domain: set the stack config key ${CONFIG_KEYS.domain} ` +
-            `(pulumi config set ${CONFIG_KEYS.domain} my-tenant.example.com) or the environment variable ${ENV_VARS.domain}.`,
+            `(pulumi config set ${CONFIG_KEYS.domain} my-tenant.example.com) or the environment variable ${ENV_VARS.domain}.${note}`,
     );
   }
   const baseUrl = normalizeDomain(input.domain.value, nameOf("domain", input.domain.level));
   const host = new URL(baseUrl).host;
-  const credentials = chooseCredentials(input, mode, host);
+  const credentials = chooseCredentials(input, mode, host, note);
   const secret =
     credentials.kind === "apiToken"
       ? input.apiToken
@@ -298,6 +334,7 @@ function build(input: ResolvedInput, mode: Mode, envHasDomain = false): TenantCo
       credentials: credentialsLevel,
       unbound: credentialsLevel === "env" && !envHasDomain,
     },
+    settingsRead: mode === "env" ? "env" : "stack",
     baseUrl,
     apiBaseUrl: `${baseUrl}${API_PREFIX}`,
     audience: input.audience?.value ?? `${baseUrl}${API_PREFIX}/`,

@@ -13,9 +13,15 @@ import { CLIENT_ASSERTION_SIGNING_ALGS, CONFIG_KEYS, ENV_VARS } from "./settings
  * The credentials of resolved settings, as the platform's Terraform provider chooses them: an API token, when
  * set, wins; then a client id with its secret; then a client id with a client assertion key.
  *
+ * @param note ends the message about missing credentials (the stack config keys the package does not read)
  * @throws TenantConfigError naming what is missing and where to set it
  */
-export function chooseCredentials(input: ResolvedInput, mode: Mode, host: string): TenantCredentials {
+export function chooseCredentials(
+  input: ResolvedInput,
+  mode: Mode,
+  host: string,
+  note = "",
+): TenantCredentials {
   const { clientId, clientSecret, apiToken, clientAssertionPrivateKey, clientAssertionSigningAlg } = input;
   // As the platform's Terraform provider: a token, when set, is used and client credentials are ignored.
   if (apiToken !== undefined) return { kind: "apiToken", token: apiToken.value };
@@ -64,7 +70,7 @@ export function chooseCredentials(input: ResolvedInput, mode: Mode, host: string
       `${CONFIG_KEYS.clientSecret} (pulumi config set --secret ${CONFIG_KEYS.clientSecret} <secret>) or the ` +
       `environment variables ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret}; or set an API token with ` +
       `${CONFIG_KEYS.apiToken} or ${ENV_VARS.apiToken}; or a client assertion key with ` +
-      `${CONFIG_KEYS.clientAssertionPrivateKey} or ${ENV_VARS.clientAssertionPrivateKey}.`,
+      `${CONFIG_KEYS.clientAssertionPrivateKey} or ${ENV_VARS.clientAssertionPrivateKey}.${note}`,
   );
 }
 

@@ -85,7 +85,7 @@ export function errorFromResponse(
     described === undefined
       ? `${response.status} (unexpected response body)`
       : `${response.status}${described.label === undefined ? "" : ` ${described.label}`}: ${described.serverMessage}`;
-  const hint = hintFor(request.path, response.status, errorCode, request.hints);
+  const hint = hintFor(request.path, response.status, errorCode, request.hints, request.settingsRead);
   const attempts = request.attempts ?? 1;
   let message = `${request.method} ${request.path} failed: ${statusLine}`;
   if (hint !== undefined) message = `${withStop(message)} ${hint}.`;
@@ -105,7 +105,7 @@ export function errorFromResponse(
     message =
       `${withStop(message)} Rate-limited: waited ${formatSeconds(rateLimit.waitedMs)} in total, and waiting ` +
       `${formatSeconds(rateLimit.nextWaitMs)} more would exceed the rate-limit budget of ${formatSeconds(rateLimit.budgetMs)} ` +
-      `(stack config key ${CONFIG_KEYS.rateLimitBudgetSeconds}, environment variable ${ENV_VARS.rateLimitBudgetSeconds}). ` +
+      `(${budgetSetting(request)}). ` +
       "Raise the budget or re-run: every operation is safe to repeat, so re-running converges.";
     return new TenantRateLimitError(
       message,
@@ -116,6 +116,14 @@ export function errorFromResponse(
   }
   if (request.path === AUTH_PATHS.token) return new TokenRequestError(withStop(message), details);
   return new TenantApiError(withStop(message), details);
+}
+
+/** Where the rate-limit budget is set, as the command reads its settings. */
+function budgetSetting(request: FailedRequest): string {
+  const variable = `environment variable ${ENV_VARS.rateLimitBudgetSeconds}`;
+  return request.settingsRead === "env"
+    ? variable
+    : `stack config key ${CONFIG_KEYS.rateLimitBudgetSeconds}, ${variable}`;
 }
 
 function withStop(text: string): string {

@@ -1,6 +1,7 @@
 import type { HttpMethod } from "../wire/endpoint";
 import { formatPropertyPath } from "../wire/propertyPath";
-import { CONFIG_KEYS, ENV_VARS } from "./settings";
+import type { SettingsRead } from "./hints";
+import { settingName } from "./hints";
 
 export type { HttpMethod } from "../wire/endpoint";
 
@@ -39,6 +40,8 @@ export interface FailedRequest {
   readonly attempts?: number | undefined;
   /** The endpoint's own hints, by status. */
   readonly hints?: Readonly<Partial<Record<number, string>>> | undefined;
+  /** Where the command reads its settings, for the advice; default the stack config and the environment. */
+  readonly settingsRead?: SettingsRead | undefined;
 }
 
 /** The parts of an HTTP response the error factory reads. */
@@ -169,6 +172,8 @@ export interface TenantConnectionErrorDetails {
   readonly attempts: number;
   /** A sanitized summary of the underlying failure. */
   readonly cause: TransportFailure;
+  /** Where the command reads its settings, for the advice; default the stack config and the environment. */
+  readonly settingsRead?: SettingsRead | undefined;
 }
 
 /**
@@ -191,7 +196,8 @@ export class TenantConnectionError extends TenantAdminError {
   constructor(details: TenantConnectionErrorDetails) {
     const attempts = details.attempts === 1 ? "1 attempt" : `${details.attempts} attempts`;
     const stated = `${details.method} ${details.path} failed: ${details.reason} (host ${details.host}, ${attempts}).`;
-    const advice = details.code === "ENOTFOUND" ? ` Check ${CONFIG_KEYS.domain} / ${ENV_VARS.domain}.` : "";
+    const advice =
+      details.code === "ENOTFOUND" ? ` Check ${settingName("domain", details.settingsRead)}.` : "";
     super(`${stated}${advice}`, { cause: details.cause });
     this.withoutAdvice = stated;
     this.name = "TenantConnectionError";

@@ -13,6 +13,7 @@ import {
   type HttpMethod,
   type HttpResponseSnapshot,
 } from "./errors";
+import type { SettingsRead } from "./hints";
 import { describeFailure } from "./transportFailure";
 import { formatSeconds } from "./settings";
 
@@ -60,6 +61,8 @@ export interface HttpTransportOptions {
   now?: (() => number) | undefined;
   /** Receives one line per retry; never given a credential. */
   log?: ((message: string) => void) | undefined;
+  /** Where the command reads its settings, for the advice of errors; default the stack config and the environment. */
+  settingsRead?: SettingsRead | undefined;
 }
 
 /** One logical request to send (retries included). */
@@ -92,6 +95,8 @@ export interface TransportResponse extends HttpResponseSnapshot {
  * holding only a sanitized summary, never the axios error (its config carries the token).
  */
 export class HttpTransport {
+  /** Where the command reads its settings: the advice of every error this transport's requests raise names them. */
+  readonly settingsRead: SettingsRead | undefined;
   readonly #axios: AxiosInstance;
   readonly #timeoutMs: number;
   readonly #rateLimitBudgetMs: number;
@@ -101,6 +106,7 @@ export class HttpTransport {
   readonly #log: (message: string) => void;
 
   constructor(options: HttpTransportOptions) {
+    this.settingsRead = options.settingsRead;
     this.#timeoutMs = options.timeoutMs;
     this.#rateLimitBudgetMs = options.rateLimitBudgetMs;
     this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
@@ -153,6 +159,7 @@ export class HttpTransport {
           code: failure.code,
           attempts,
           cause: failure.summary,
+          settingsRead: this.settingsRead,
         });
       }
 
@@ -160,7 +167,13 @@ export class HttpTransport {
         const delay = this.#rateLimitDelay(response.headers, rateLimited++);
         if (waitedMs + delay > this.#rateLimitBudgetMs) {
           throw errorFromResponse(
-            { method: request.method, path: request.path, secrets: request.secrets, attempts },
+            {
+              method: request.method,
+              path: request.path,
+              secrets: request.secrets,
+              attempts,
+              settingsRead: this.settingsRead,
+            },
             response,
             { waitedMs, budgetMs: this.#rateLimitBudgetMs, nextWaitMs: delay },
           );
@@ -341,7 +354,14 @@ export async function callApi<T>(
       : parseResponseBody(call.responseSchema, call, response);
   }
   throw errorFromResponse(
-    { method: call.method, path: call.path, secrets, attempts, hints: call.hints },
+    {
+      method: call.method,
+      path: call.path,
+      secrets,
+      attempts,
+      hints: call.hints,
+      settingsRead: transport.settingsRead,
+    },
     response,
   );
 }

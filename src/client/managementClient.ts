@@ -63,6 +63,7 @@ export class ManagementClient {
       random: options.random,
       now: options.now,
       log: options.log,
+      settingsRead: connection.settingsRead,
     });
     this.#auth = accessTokenSource(connection, this.#transport, options.tokenCache ?? sharedTokenCache());
     const credentials = connection.credentials;

@@ -246,7 +246,10 @@ async function postTokenRequest(
     retryable: true,
   });
   if (response.status < 200 || response.status > 299) {
-    throw errorFromResponse({ ...request, secrets, attempts: response.attempts }, response);
+    throw errorFromResponse(
+      { ...request, secrets, attempts: response.attempts, settingsRead: transport.settingsRead },
+      response,
+    );
   }
   const parsed = parseResponseBody(tokenResponseSchema, request, response);
   return { accessToken: parsed.access_token, expiresInSeconds: parsed.expires_in };

@@ -24,6 +24,7 @@ export interface ProviderContextSources {
  */
 export class ProviderContext {
   private stackConfig: TenantConnectionSettings = {};
+  #configKeys: readonly string[] = [];
   #programRuns = false;
   readonly #command: () => PulumiCommand | undefined;
   readonly #env: Readonly<Record<string, string | undefined>> | undefined;
@@ -40,6 +41,7 @@ export class ProviderContext {
 
   configure(config: pulumi.dynamic.Config): void {
     this.stackConfig = stackConfigFrom((key) => config.get(key));
+    this.#configKeys = configKeysOf(config);
   }
 
   /** Check calls this: the engine checks inputs only when the program runs, so the config is the current one. */
@@ -72,7 +74,12 @@ export class ProviderContext {
 
   /** Resolves the connection: the `tenant` input, else stack config, else environment variables. */
   connection(tenant: TenantInputs | undefined): TenantConnection {
-    return resolveTenantConnection({ explicit: tenant, config: this.stackConfig, env: this.#environment });
+    return resolveTenantConnection({
+      explicit: tenant,
+      config: this.stackConfig,
+      env: this.#environment,
+      configKeys: this.#configKeys,
+    });
   }
 
   /**
@@ -124,6 +131,21 @@ export class ProviderContext {
 /** The stack config of the running program, for functions that run in the program process. */
 export function programStackConfig(): TenantConnectionSettings {
   return stackConfigFrom((key) => pulumi.runtime.getConfig(key));
+}
+
+/** Every key the running program's stack config sets (`tenant-admin:domain`, `aws:region`, …). */
+export function programConfigKeys(): string[] {
+  return Object.keys(pulumi.runtime.allConfig());
+}
+
+/**
+ * The keys a provider's config sets. `pulumi.dynamic.Config` offers `get` alone; the dynamic-provider host's
+ * config holds every stack config value in `rawConfig`, read as an own property and skipped if a release
+ * drops it: only the messages about missing settings use the keys.
+ */
+function configKeysOf(config: pulumi.dynamic.Config): string[] {
+  const raw: unknown = Object.getOwnPropertyDescriptor(config, "rawConfig")?.value;
+  return typeof raw === "object" && raw !== null ? Object.keys(raw) : [];
 }
 
 function stackConfigFrom(read: (key: string) => string | undefined): TenantConnectionSettings {

@@ -1,7 +1,7 @@
 import type { Template } from "liquidjs";
 
 import type { TemplateDialect } from "./dialect";
-import { closestMatch } from "./suggestions";
+import { closestMatch } from "../wire/suggestions";
 import { boundNames, literalComparisons } from "./syntaxTree";
 import type { LiteralComparison } from "./syntaxTree";
 import { alternatives, listed } from "./wording";

@@ -1,5 +1,5 @@
 import type { TemplateDialect } from "./dialect";
-import { closestMatch } from "./suggestions";
+import { closestMatch } from "../wire/suggestions";
 
 /** A variable the dialect does not document, and the documented one it most likely means. */
 export interface UndocumentedVariable {

@@ -39,10 +39,26 @@ describeWithEngine("what a user sees when the tenant refuses", () => {
     await tenant.configure({ hcaptchaSiteKey: { value: "k".repeat(101) } });
     tenant.emulator.clearRequestLog();
     const printed = await failureOf(tenant, "preview");
-    expect(printed).toMatch(/hcaptcha\.siteKey.*must be at most 100 characters \(got 101\)/);
+    // The engine looks a failure's property up among the top-level inputs: a nested one is named in the reason.
+    expect(printed).toContain(
+      "error: pulumi-nodejs:dynamic/tenant-admin:CaptchaConfig resource 'captcha' has a problem: " +
+        "hcaptcha.siteKey: must be at most 100 characters (got 101)",
+    );
+    expect(printed).not.toContain("<nil>");
     expect(printed).not.toContain(secret);
     expect(tenant.calls().filter((call) => call.startsWith("PATCH"))).toEqual([]);
     await tenant.configure({ hcaptchaSiteKey: { value: "site-key" } });
+  });
+
+  it("prints a top-level property's failure with the property and its value", async () => {
+    await tenant.configure({ activeProviderId: { value: "turnstile" } });
+    const printed = await failureOf(tenant, "preview");
+    expect(printed).toContain(
+      "error: pulumi-nodejs:dynamic/tenant-admin:CaptchaConfig resource 'captcha': property activeProviderId " +
+        "value {turnstile} has a problem: must be one of: ",
+    );
+    expect(printed).not.toContain("<nil>");
+    await tenant.configure({ activeProviderId: { value: "hcaptcha" } });
   });
 
   it("asks for the provider block an active provider needs, without printing the secret", async () => {

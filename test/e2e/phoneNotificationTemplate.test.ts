@@ -139,10 +139,19 @@ describeWithEngine("a tenant on the Unified Phone Experience, on the real engine
     tenant.emulator.clearRequestLog();
     const { changes, stderr } = await tenant.harness.preview();
     expect(changes).toMatchObject({ create: 3 }); // the stack and the two templates
+    // The engine shows the lines under the stack: each names its resource.
     expect(stderr).toContain(
-      'content.body.text SMS preview: "123456 adds this phone to your My Company account"',
+      "tenant-admin: PhoneNotificationTemplate phone-otp_enroll: content.body.text SMS preview: " +
+        '"123456 adds this phone to your My Company account"',
     );
-    expect(stderr).toContain('content.body.text SMS preview: "123456 is your My Company code"');
+    expect(stderr).toContain(
+      "tenant-admin: PhoneNotificationTemplate phone-otp_verify: content.body.text SMS preview: " +
+        '"123456 is your My Company code"',
+    );
+    const previewLines = stderr.split("\n").filter((line) => line.includes("SMS preview"));
+    expect(previewLines.length).toBeGreaterThan(0);
+    for (const line of previewLines)
+      expect(line).toMatch(/tenant-admin: PhoneNotificationTemplate phone-otp_\w+: /);
     expect(writes(tenant)).toEqual([]);
   });
 

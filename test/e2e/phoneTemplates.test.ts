@@ -112,15 +112,17 @@ describeWithEngine("PhoneTemplates in the platform's Liquid on the real engine",
   it("prints each SMS, its segments and the warnings in the preview output, and no secret", async () => {
     const { stdout, stderr } = await tenant.harness.preview();
     expect(stderr).toContain(
-      'enrollmentMessage SMS preview: "\\n  \\n  123456 is your verification code to enroll with My Company.\\n  \\n" (69 characters, GSM-7, 1 segment)',
+      'PhoneTemplates templates: enrollmentMessage SMS preview: "\\n  \\n  123456 is your verification code to enroll with My Company.\\n  \\n" (69 characters, GSM-7, 1 segment)',
     );
     expect(stderr).toMatch(
-      /verificationMessage SMS preview: "123456 {2}x{152}…" and 8 more characters \(168 characters, GSM-7, 2 segments\)/,
+      /PhoneTemplates templates: verificationMessage SMS preview: "123456 {2}x{152}…" and 8 more characters \(168 characters, GSM-7, 2 segments\)/,
     );
     expect(stderr).toMatch(
       /warning: .*verificationMessage uses the variable tenant\.name, .*did you mean tenant\.friendly_name\?/,
     );
-    expect(stderr).toMatch(/warning: .*verificationMessage needs 2 SMS segments .*each segment is billed/);
+    expect(stderr).toMatch(
+      /warning: .*PhoneTemplates templates: verificationMessage needs 2 SMS segments .*each segment is billed/,
+    );
     expect(`${stdout}\n${stderr}`).not.toContain(tenant.emulator.clientSecret);
   });
 

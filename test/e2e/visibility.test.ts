@@ -30,6 +30,7 @@ describeWithEngine("what the engine output shows of waits and failures", () => {
       "hcaptchaSecret",
       "catchSettingsError",
       "settingsFields",
+      "settingsExport",
     );
   });
 
@@ -83,6 +84,19 @@ describeWithEngine("what the engine output shows of waits and failures", () => {
     const line = 'getTenantSettings: unknown field "noSuchField" in fields; known fields: ';
     // Was, beside the line: two `(node:<pid>) PromiseRejectionHandledWarning: Promise rejection was handled
     // asynchronously` lines, as the engine read the stack output after the Output had failed.
+    expectOnlyTheLine(await failureOf(tenant, "preview"), line);
+    expectOnlyTheLine(await failureOf(tenant, "up"), line);
+  });
+
+  it("prints the failure as one line when one field of getTenantSettingsOutput is exported, with transpile-only", async () => {
+    // createTenantStack runs the program with PULUMI_NODEJS_TRANSPILE_ONLY=true, as docs/performance.md advises.
+    await tenant.configure({
+      settingsFields: { value: "friendlyNam" },
+      settingsExport: { value: "friendlyName" },
+    });
+    const line =
+      'getTenantSettings: unknown field "friendlyNam" in fields (did you mean friendlyName?); known fields: ';
+    // Was, before the line: two `(node:<pid>) PromiseRejectionHandledWarning` lines, for the field's Output.
     expectOnlyTheLine(await failureOf(tenant, "preview"), line);
     expectOnlyTheLine(await failureOf(tenant, "up"), line);
   });

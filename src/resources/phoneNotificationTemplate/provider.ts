@@ -265,7 +265,7 @@ export function createProvider(
       return { ...news, content: { ...news.content, from: olds.content.from } };
     },
 
-    async report(news, client) {
+    async report(news, client, subject) {
       let friendlyName: string | undefined;
       if (client !== undefined) {
         try {
@@ -284,7 +284,13 @@ export function createProvider(
           // The preview is a courtesy: a tenant that cannot be read here fails, if at all, in the operation.
         }
       }
-      await reportTemplatePreviews(friendlyName, brandingPhoneDialect(news.type), templatesOf(news), log);
+      await reportTemplatePreviews(
+        friendlyName,
+        brandingPhoneDialect(news.type),
+        templatesOf(news),
+        log,
+        subject,
+      );
     },
 
     async write(client, inputs, state) {

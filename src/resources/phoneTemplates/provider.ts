@@ -106,7 +106,7 @@ export function createProvider(
       ];
     },
 
-    async report(news, client) {
+    async report(news, client, subject) {
       let friendlyName: string | undefined;
       try {
         const query = { fields: "friendly_name", include_fields: "true" };
@@ -114,7 +114,7 @@ export function createProvider(
       } catch {
         // The preview is a courtesy: the platform's default name stands in.
       }
-      await reportTemplatePreviews(friendlyName, LEGACY_PHONE_DIALECT, templatesOf(news), once);
+      await reportTemplatePreviews(friendlyName, LEGACY_PHONE_DIALECT, templatesOf(news), once, subject);
     },
 
     async write(client, inputs) {

@@ -52,20 +52,22 @@ export function checkFailuresFrom(
 }
 
 /**
- * The engine prints a top-level property's input value beside its failure, without redacting secrets
- * nested inside it. So a failure on a top-level property that may hold a secret (a provider block, the
- * tenant) names the property in its reason instead; only `printable` properties keep their place.
+ * Places failures where the engine prints them truly. The engine prints a failure with a property as
+ * `property <property> value <value> has a problem: <reason>`, looking the property up as a top-level input:
+ * a nested path (`content.body.text`) finds nothing there and prints `value {<nil>}`, and a top-level
+ * property's value is printed without redacting the secrets nested inside it. So only a `printable`
+ * top-level property keeps its place; any other failure names its property in the reason, which the engine
+ * prints as `has a problem: content.body.text: <reason>`.
  */
 export function withoutPrintedValues(
   failures: readonly pulumi.dynamic.CheckFailure[],
   printable: readonly string[],
 ): pulumi.dynamic.CheckFailure[] {
-  return failures.map((failure) => {
-    const topLevel = failure.property !== "" && !/[.[]/.test(failure.property);
-    return topLevel && !printable.includes(failure.property)
-      ? { property: "", reason: `${failure.property}: ${failure.reason}` }
-      : failure;
-  });
+  return failures.map((failure) =>
+    failure.property === "" || printable.includes(failure.property)
+      ? failure
+      : { property: "", reason: `${failure.property}: ${failure.reason}` },
+  );
 }
 
 /** `["hcaptcha", "site_key"]` → `hcaptcha.siteKey`; keys under a verbatim root stay as they are. */

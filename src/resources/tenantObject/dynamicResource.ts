@@ -1,11 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
 
-import type { TenantArgs } from "../../engine/tenantArgs";
+import { resolveTenantConnection } from "../../client/connection";
+import { programStackConfig } from "../../engine/providerContext";
+import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
 import { secretTenant } from "../../engine/tenantArgs";
 import type { ResourceName } from "../registry";
 import { TENANT_OBJECTS } from "../registry";
 import { withoutImportOption } from "./adoption";
-import { DRY_RUN_KEY } from "./inputs";
+import { DRY_RUN_KEY, NAME_KEY } from "./inputs";
 
 const METHODS = ["configure", "check", "diff", "create", "read", "update", "delete"] as const;
 
@@ -39,10 +41,10 @@ export function providerSource(name: ResourceName): string {
  * provider given as {@link providerSource}.
  *
  * Besides the resource's own inputs it sends what every tenant object's provider reads: the `tenant` argument
- * as a secret, the `domain` output, the `import` option as the `importId` input (see `adoption.ts`), and
- * whether this is a preview. A replace deletes before it creates, unless the program says otherwise: the
- * object exists once on its tenant, so creating first and deleting the old resource after would undo what
- * was just written.
+ * as a secret, the tenant's URL (`domain`, see {@link declaredDomain}), the `import` option as the `importId`
+ * input (see `adoption.ts`), its name and whether this is a preview. A replace deletes before it creates,
+ * unless the program says otherwise: the object exists once on its tenant, so creating first and deleting
+ * the old resource after would undo what was just written.
  */
 export abstract class TenantAdminDynamicResource extends pulumi.CustomResource {
   constructor(
@@ -58,12 +60,31 @@ export abstract class TenantAdminDynamicResource extends pulumi.CustomResource {
       {
         ...props,
         tenant: secretTenant(props.tenant),
-        domain: undefined,
+        domain: declaredDomain(props.tenant),
         importId: adopted.importId,
         [DRY_RUN_KEY]: pulumi.runtime.isDryRun(),
+        [NAME_KEY]: name,
         __provider: providerSource(object),
       },
       { deleteBeforeReplace: true, ...adopted.opts },
     );
   }
+}
+
+/**
+ * The tenant's URL as the resource's check sets it in the inputs (check resolves it again, and its value is
+ * the one kept), so that what the program declares is what the state holds: the engine compares the two when
+ * it shows a resource refreshing under `--run-program`, and a difference there reads as drift. `undefined`
+ * when the connection does not resolve (check then says why); never secret, though the tenant argument is.
+ */
+function declaredDomain(tenant: pulumi.Input<TenantArgs> | undefined): pulumi.Input<string | undefined> {
+  const domainOf = (explicit: TenantInputs | undefined): string | undefined => {
+    try {
+      return resolveTenantConnection({ explicit, config: programStackConfig(), env: process.env }).baseUrl;
+    } catch {
+      return undefined;
+    }
+  };
+  if (tenant === undefined) return domainOf(undefined);
+  return pulumi.unsecret(pulumi.output(tenant).apply((resolved) => domainOf(resolved as TenantInputs)));
 }

@@ -23,10 +23,17 @@ export type DeepInput<T> = T extends readonly (infer Item)[]
  */
 export const DRY_RUN_KEY = "__dryRun";
 
-/** The keys a dynamic provider receives besides the resource's own inputs. */
-const ENGINE_KEYS = new Set(["__provider", DRY_RUN_KEY]);
+/**
+ * The input by which a resource tells its provider its name: the dynamic-provider host does not pass the
+ * resource's URN on, and lines the provider prints must say which resource they are about. Check reads it and
+ * drops it, so it never reaches state.
+ */
+export const NAME_KEY = "__resourceName";
 
-/** A copy of `props` without the engine's own keys (`__provider`, `__dryRun`) and without `keys`. */
+/** The keys a dynamic provider receives besides the resource's own inputs. */
+const ENGINE_KEYS = new Set(["__provider", DRY_RUN_KEY, NAME_KEY]);
+
+/** A copy of `props` without the engine's own keys (`__provider`, `__dryRun`, `__resourceName`) and without `keys`. */
 export function withoutEngineKeys<T extends object>(props: T, keys: readonly string[] = []): T {
   return Object.fromEntries(
     Object.entries(props).filter(([key]) => !ENGINE_KEYS.has(key) && !keys.includes(key)),

@@ -45,14 +45,18 @@ export function printedOnce(log: PreviewLog = engineLog): PreviewLog {
 /**
  * Shows what valid templates send: each SMS with a sample code and the tenant's friendly name (or the
  * platform's default one, said so), its length, encoding and segments; and the warnings of the rules
- * (undocumented variables, comparisons that can never hold, several SMS segments).
+ * (undocumented variables, comparisons that can never hold, several SMS segments). Each line starts with
+ * `subject`, the resource the templates belong to: the engine shows these lines under the stack, not under
+ * the resource.
  */
 export async function reportTemplatePreviews(
   friendlyName: string | undefined,
   dialect: TemplateDialect,
   items: readonly TemplateItem[],
-  log: PreviewLog,
+  baseLog: PreviewLog,
+  subject: string,
 ): Promise<void> {
+  const log: PreviewLog = (message, severity) => baseLog(`${subject}: ${message}`, severity);
   for (const { property, template, channels, requireCode } of items) {
     const review = reviewTemplate(template, dialect, { channels, requireCode, subject: property });
     if (review.errors.length > 0) continue;

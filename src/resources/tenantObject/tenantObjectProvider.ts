@@ -12,6 +12,7 @@ import { IMPORT_ID_KEY, adoption, tenantObjectId, withoutFields } from "./adopti
 import { withoutPrintedValues } from "./checkFailures";
 import {
   DRY_RUN_KEY,
+  NAME_KEY,
   changedKeys,
   textProblem,
   withoutEngineKeys,
@@ -66,9 +67,10 @@ export interface TenantObjectHooks<
   failures(news: Inputs): pulumi.dynamic.CheckFailure[];
   /**
    * Lines a valid check shows at a preview that plans a write (a template's SMS), after the write check; with
-   * the tenant's client when the check fetched a token for it (else nothing is read for them).
+   * the tenant's client when the check fetched a token for it (else nothing is read for them). Each line
+   * starts with `subject`: the resource's type and the name the program gives it.
    */
-  report?(news: Inputs, client: ManagementClient | undefined): Promise<void>;
+  report?(news: Inputs, client: ManagementClient | undefined, subject: string): Promise<void>;
   /**
    * Settings in state (property paths: `hcaptcha`, `content.from`) that the program no longer declares but
    * that a write cannot remove from the tenant: they are kept out of the diff, and a warning says the tenant
@@ -307,7 +309,11 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
       if (failures.length === 0 && dryRun && plan.writes) {
         const reason = (await preflight(inputs)) ?? (plan.creates ? await occupied(inputs) : undefined);
         if (reason !== undefined) failures.push({ property: "", reason });
-        else if (hooks.report !== undefined) await hooks.report(news, await vouchedClient(inputs));
+        else if (hooks.report !== undefined) {
+          const name = (rawNews as Record<string, unknown>)[NAME_KEY];
+          const subject = typeof name === "string" ? `${resource} ${name}` : resource;
+          await hooks.report(news, await vouchedClient(inputs), subject);
+        }
       }
       return { inputs, failures: withoutPrintedValues(failures, printable) };
     },

@@ -5,8 +5,9 @@ import { toCamelDeep, toCamelKey } from "../../client/casing";
 import { resolveTenantConnection } from "../../client/connection";
 import { TenantAdminError, TenantConfigError } from "../../client/errors";
 import { engineLog } from "../../engine/log";
-import { programStackConfig } from "../../engine/providerContext";
+import { programConfigKeys, programStackConfig } from "../../engine/providerContext";
 import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
+import { closestMatch } from "../../wire/suggestions";
 import { onTenantMessage } from "../tenantObject/providerFailure";
 import type { TenantSettingsField, TenantSettingsResponse } from "./api";
 import {
@@ -86,9 +87,11 @@ function wireFields(fields: readonly string[]): TenantSettingsField[] {
   return fields.map((name) => {
     const field = byName.get(name);
     if (field === undefined) {
-      const known = [...byName.keys()].join(", ");
+      const known = [...byName.keys()];
+      const meant = closestMatch(name, known);
       throw new TenantConfigError(
-        `getTenantSettings: unknown field "${name}" in fields; known fields: ${known}`,
+        `getTenantSettings: unknown field "${name}" in fields${meant === undefined ? "" : ` (did you mean ${meant}?)`}; ` +
+          `known fields: ${known.join(", ")}`,
       );
     }
     return field;
@@ -115,6 +118,7 @@ export async function getTenantSettings<
     explicit: args.tenant,
     config: programStackConfig(),
     env: process.env,
+    configKeys: programConfigKeys(),
   });
   // Loaded at the first call: a program that imports the package without reading settings does not load it.
   const { managementClientFor } = await import("../../client/managementClient");
@@ -162,18 +166,29 @@ export function getTenantSettingsOutput<
 
 /**
  * Marks as handled the promises an Output starts at once beside its value (whether it is known, whether
- * it is secret), and returns the Output. The engine reads a stack output's promises only when it gets
- * to it, after the program ran and the outputs before it resolved; a failure found before any request
- * (an unknown field, no tenant configured) rejects them sooner, and Node then printed
- * `PromiseRejectionHandledWarning: Promise rejection was handled asynchronously` for each when the
- * engine read them. The failure still reaches whatever reads the Output, and the engine reports it once,
- * as its message. These promises are not in the SDK's types: they are read as own properties, which
- * leaves the Output's proxy (and its lifting of properties) alone, and skipped if a release drops them.
+ * it is secret), and returns the Output, so that the Outputs a program derives from it (a field,
+ * `settings.friendlyName`, or an `apply`) are marked too. The engine reads a stack output's promises only
+ * when it gets to it, after the program ran and the outputs before it resolved; a failure found before any
+ * request (an unknown field, no tenant configured) rejects them sooner, and Node then printed
+ * `PromiseRejectionHandledWarning: Promise rejection was handled asynchronously` for each when the engine
+ * read them. The failure still reaches whatever reads the Output, and the engine reports it once, as its
+ * message. These promises are not in the SDK's types: they are read as own properties, which leaves the
+ * Output's proxy (and its lifting of properties) alone, and skipped if a release drops them.
  */
 function handledEarly<T>(output: pulumi.Output<T>): pulumi.Output<T> {
   for (const name of ["isKnown", "isSecret"]) {
     const promise: unknown = Object.getOwnPropertyDescriptor(output, name)?.value;
     if (promise instanceof Promise) promise.catch(() => undefined);
   }
-  return output;
+  return new Proxy(output, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (property === "apply" && typeof value === "function") {
+        return (...args: unknown[]) =>
+          handledEarly(Reflect.apply(value, target, args) as pulumi.Output<unknown>);
+      }
+      // A field of the settings: the SDK lifts it into an Output of its own.
+      return pulumi.Output.isInstance(value) ? handledEarly(value) : value;
+    },
+  });
 }

@@ -115,6 +115,7 @@ describe("resolveTenantConnection: precedence", () => {
       timeoutMs: 30_000,
       rateLimitBudgetMs: 60_000,
       origin: { domain: "explicit", credentials: "explicit", unbound: false },
+      settingsRead: "stack",
     });
   });
 
@@ -497,5 +498,47 @@ describe("resolveTenantConnection: missing and invalid settings", () => {
     });
     expect(connection.timeoutMs).toBe(2250);
     expect(connection.rateLimitBudgetMs).toBe(1500);
+  });
+});
+
+describe("resolveTenantConnection: stack config keys the package does not read", () => {
+  it("names a misspelt key with the key it most likely means when the credentials are missing", () => {
+    const message = configError({
+      config: { domain: "t.example.com", clientId: "id" },
+      configKeys: ["tenant-admin:domain", "tenant-admin:clientId", "tenant-admin:clientsecret", "aws:region"],
+    }).message;
+    expect(message).toMatch(
+      /^No credentials for tenant t\.example\.com \(the stack config key tenant-admin:clientId is set, but no client secret or client assertion key\): /,
+    );
+    expect(message).toMatch(
+      / The stack config key tenant-admin:clientsecret is not one the package reads; did you mean tenant-admin:clientSecret\?$/,
+    );
+    expect(message).not.toContain("aws:region");
+  });
+
+  it.each([
+    ["tenant-admin:domian", "; did you mean tenant-admin:domain?"],
+    ["tenant-admin:api_token", "; did you mean tenant-admin:apiToken?"],
+    ["tenant-admin:region", "."],
+  ])("names %s when the domain is missing", (key, ending) => {
+    const message = configError({ config: cc, configKeys: [key] }).message;
+    expect(message).toMatch(/^No tenant domain: /);
+    expect(message).toContain(
+      `AUTH0_DOMAIN. The stack config key ${key} is not one the package reads${ending}`,
+    );
+  });
+
+  it("adds nothing when every key of the namespace is one the package reads", () => {
+    expect(configError({ config: cc, configKeys: ["tenant-admin:clientId"] }).message).not.toContain(
+      "not one the package reads",
+    );
+  });
+
+  it("leaves a connection that resolves alone", () => {
+    const connection = resolve({
+      config: { domain: "t.example.com", ...cc },
+      configKeys: ["tenant-admin:clientsecret"],
+    });
+    expect(connection.baseUrl).toBe("https://t.example.com");
   });
 });

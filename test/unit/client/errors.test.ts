@@ -315,3 +315,75 @@ describe("a request that never reached the tenant", () => {
     );
   });
 });
+
+describe("advice of a command that reads the environment alone (tenant-admin export)", () => {
+  const envOnly = { settingsRead: "env" } as const;
+
+  it.each<[string, FailedRequest, number, string, string]>([
+    [
+      "bad client credentials",
+      request("POST", "/oauth/token", envOnly),
+      401,
+      JSON.stringify({ error: "access_denied", error_description: "Unauthorized" }),
+      "POST /oauth/token failed: 401 access_denied: Unauthorized. Check the client id and client secret " +
+        "(AUTH0_CLIENT_ID, AUTH0_CLIENT_SECRET).",
+    ],
+    [
+      "an unauthorized audience",
+      request("POST", "/oauth/token", envOnly),
+      403,
+      JSON.stringify({
+        error: "access_denied",
+        error_description: "Client is not authorized to access the API",
+      }),
+      "POST /oauth/token failed: 403 access_denied: Client is not authorized to access the API. Authorize the " +
+        "machine-to-machine client for the management API audience (AUTH0_AUDIENCE).",
+    ],
+    [
+      "a redirect",
+      request("GET", "/tenants/settings", envOnly),
+      301,
+      "",
+      "GET /tenants/settings failed: 301 (unexpected response body). The management API does not redirect; check " +
+        "AUTH0_DOMAIN.",
+    ],
+  ])("names only environment variables for %s", (_label, failed, status, body, message) => {
+    expect(errorFromResponse(failed, { status, headers: {}, body }).message).toBe(message);
+  });
+
+  it("names only the environment variable of the rate-limit budget", () => {
+    const error = errorFromResponse(
+      request("GET", "/tenants/settings", envOnly),
+      {
+        status: 429,
+        headers: {},
+        body: platformBody(429, "Too Many Requests", "Global limit", "too_many_requests"),
+      },
+      { waitedMs: 1_000, budgetMs: 2_000, nextWaitMs: 1_500 },
+    );
+    expect(error.message).toContain(
+      "budget of 2 s (environment variable TENANT_ADMIN_RATE_LIMIT_BUDGET_SECONDS).",
+    );
+  });
+
+  it("names only the environment variable of the domain when the host is not found", () => {
+    const failure = describeFailure(
+      new AxiosError("getaddrinfo ENOTFOUND my-tenant.example.com", "ENOTFOUND"),
+      30_000,
+      [],
+    );
+    const error = new TenantConnectionError({
+      method: "GET",
+      path: "/tenants/settings",
+      host: "my-tenant.example.com",
+      reason: failure.reason,
+      code: failure.code,
+      attempts: 1,
+      cause: failure.summary,
+      settingsRead: "env",
+    });
+    expect(error.message).toBe(
+      "GET /tenants/settings failed: host not found (DNS) (host my-tenant.example.com, 1 attempt). Check AUTH0_DOMAIN.",
+    );
+  });
+});

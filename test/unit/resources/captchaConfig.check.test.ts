@@ -13,6 +13,19 @@ describe("CaptchaConfig check", () => {
     expect(await failuresOf(provider, { activeProviderId: "hcaptcha", hcaptcha })).toEqual([]);
   });
 
+  it("names a nested property in the reason: the engine looks a failure's property up among the top-level inputs", async () => {
+    const news = { activeProviderId: "hcaptcha", hcaptcha: { ...hcaptcha, siteKey: long } };
+    expect((await provider.check({}, news)).failures).toEqual([
+      { property: "", reason: "hcaptcha.siteKey: must be at most 100 characters (got 101)" },
+    ]);
+  });
+
+  it("keeps a top-level property that holds no secret in its place", async () => {
+    expect((await provider.check({}, { activeProviderId: "turnstile" })).failures).toEqual([
+      { property: "activeProviderId", reason: expect.stringMatching(/^must be one of: /) as unknown },
+    ]);
+  });
+
   it.each<[string, Record<string, unknown>, string]>([
     ["an unknown provider id", { activeProviderId: "turnstile" }, "activeProviderId: must be one of: arkose"],
     [

@@ -37,7 +37,7 @@ describe("PhoneNotificationTemplate check", () => {
     [
       "a missing content",
       { type: "otp_verify" },
-      ": content: is required: its body holds the text, the voice text or both",
+      "content: is required: its body holds the text, the voice text or both",
     ],
     [
       "a content without a body",
@@ -184,9 +184,28 @@ describe("PhoneNotificationTemplate check", () => {
         content: { body: { text: "{{ code }} is your code", voice: "Your code is {{ code }}" } },
       });
       expect(lines).toEqual([
-        'info: content.body.text SMS preview: "123456 is your code" (19 characters, GSM-7, 1 segment) ' +
+        'info: PhoneNotificationTemplate mfa: content.body.text SMS preview: "123456 is your code" (19 characters, GSM-7, 1 segment) ' +
           '[friendly name: placeholder "My Company"]',
       ]);
+    });
+
+    it("names the resource in each line, also for two resources of one provider process with the same text", async () => {
+      const log = recordingLog();
+      const provider = createProvider(emulatorContext(emulator), log);
+      const text = `{{ code }} ${"x".repeat(170)}`;
+      for (const [name, type] of [
+        ["enroll", "otp_enroll"],
+        ["verify", "otp_verify"],
+      ]) {
+        const result = await provider.check({}, atPreview({ type, content: { body: { text } } }, name));
+        expect(result.failures).toEqual([]);
+      }
+      const named = (line: string) =>
+        /^(info|warning): PhoneNotificationTemplate (enroll|verify): /.exec(line)?.[2];
+      expect(log.lines.map(named)).toEqual(["enroll", "enroll", "verify", "verify"]);
+      expect(log.lines[1]).toMatch(
+        /^warning: PhoneNotificationTemplate enroll: content\.body\.text needs 2 SMS segments/,
+      );
     });
 
     it("prints no SMS preview for a voice text alone", async () => {
@@ -199,7 +218,7 @@ describe("PhoneNotificationTemplate check", () => {
       const lines = await previewLines({ type: "otp_verify", content: { body: { text } } });
       expect(lines).toContainEqual(
         expect.stringMatching(
-          /^warning: content\.body\.text compares locale == "xx-YY" \(line 1\), which is never true: locale is one of /,
+          /^warning: PhoneNotificationTemplate mfa: content\.body\.text compares locale == "xx-YY" \(line 1\), which is never true: locale is one of /,
         ),
       );
     });
@@ -211,7 +230,7 @@ describe("PhoneNotificationTemplate check", () => {
       });
       expect(lines).toContainEqual(
         expect.stringMatching(
-          /^warning: content\.body\.text uses the variable code, which the platform does not document /,
+          /^warning: PhoneNotificationTemplate mfa: content\.body\.text uses the variable code, which the platform does not document /,
         ),
       );
     });

@@ -84,7 +84,7 @@ describe("PhoneTemplates check", () => {
       expect((await logged.check({}, atPreview(news))).failures).toEqual([]);
       expect(log.lines).toContainEqual(
         expect.stringMatching(
-          /^warning: verificationMessage uses the variable tenant\.name, which the platform does not document .*did you mean tenant\.friendly_name\?/,
+          /^warning: PhoneTemplates mfa: verificationMessage uses the variable tenant\.name, which the platform does not document .*did you mean tenant\.friendly_name\?/,
         ),
       );
     });
@@ -99,9 +99,9 @@ describe("PhoneTemplates check", () => {
       expect((await logged.check({}, news)).failures).toEqual([]);
       await logged.check({}, news);
       expect(log.lines).toEqual([
-        'info: enrollmentMessage SMS preview: "\\n  \\n  123456 is your verification code to enroll with My Company.\\n  \\n" (69 characters, GSM-7, 1 segment) [friendly name: placeholder "My Company"]',
-        `info: verificationMessage SMS preview: "123456 ${"é".repeat(153)}…" and 7 more characters (167 characters, GSM-7, 2 segments) [friendly name: placeholder "My Company"]`,
-        "warning: verificationMessage needs 2 SMS segments (167 septets); each segment is billed as one SMS",
+        'info: PhoneTemplates mfa: enrollmentMessage SMS preview: "\\n  \\n  123456 is your verification code to enroll with My Company.\\n  \\n" (69 characters, GSM-7, 1 segment) [friendly name: placeholder "My Company"]',
+        `info: PhoneTemplates mfa: verificationMessage SMS preview: "123456 ${"é".repeat(153)}…" and 7 more characters (167 characters, GSM-7, 2 segments) [friendly name: placeholder "My Company"]`,
+        "warning: PhoneTemplates mfa: verificationMessage needs 2 SMS segments (167 septets); each segment is billed as one SMS",
       ]);
     });
 
@@ -155,7 +155,7 @@ describe("PhoneTemplates check", () => {
       emulator.clearRequestLog();
       await createPhoneTemplatesProvider(context, log).check({}, atPreview(valid));
       expect(log.lines[0]).toBe(
-        'info: enrollmentMessage SMS preview: "123456 is your code" (19 characters, GSM-7, 1 segment)',
+        'info: PhoneTemplates mfa: enrollmentMessage SMS preview: "123456 is your code" (19 characters, GSM-7, 1 segment)',
       );
       expect(log.lines[1]).toContain('"Code: 123456 for Acme Bank"');
       // The write check's probe (is the tenant on the legacy phone set-up?), then the friendly name.

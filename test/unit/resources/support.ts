@@ -2,7 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 
 import type { TenantEmulator } from "../../../src/emulator";
 import { ProviderContext } from "../../../src/engine/providerContext";
-import { DRY_RUN_KEY } from "../../../src/resources/tenantObject/inputs";
+import { DRY_RUN_KEY, NAME_KEY } from "../../../src/resources/tenantObject/inputs";
 import type { PreviewLog } from "../../../src/resources/tenantObject/templateChecks";
 
 /** A provider context configured as a stack with a loopback tenant and client credentials. */
@@ -32,20 +32,26 @@ export function emulatorContext(
 }
 
 /**
- * The inputs as a resource sends them during `pulumi preview`: check then runs the write check and, when it
- * passes, shows the resource's preview lines (a template's SMS, its warnings).
+ * The inputs as a resource named `name` sends them during `pulumi preview`: check then runs the write check
+ * and, when it passes, shows the resource's preview lines (a template's SMS, its warnings), each naming the
+ * resource.
  */
-export function atPreview<T extends object>(news: T): T {
-  return { ...news, [DRY_RUN_KEY]: true };
+export function atPreview<T extends object>(news: T, name = "mfa"): T {
+  return { ...news, [DRY_RUN_KEY]: true, [NAME_KEY]: name };
 }
 
-/** The failures of a check, as `property: reason` lines. */
+/**
+ * The failures of a check as the engine prints their end: `property: reason` for a failure placed on a
+ * property, the reason alone for one that names its property in the reason (`content.body.text: …`).
+ */
 export async function failuresOf(
   provider: Required<pulumi.dynamic.ResourceProvider>,
   news: Record<string, unknown>,
 ): Promise<string[]> {
   const result = await provider.check({}, news);
-  return (result.failures ?? []).map((failure) => `${failure.property}: ${failure.reason}`);
+  return (result.failures ?? []).map((failure) =>
+    failure.property === "" ? failure.reason : `${failure.property}: ${failure.reason}`,
+  );
 }
 
 /** The engine's spelling of a value not known at preview. */

@@ -103,10 +103,15 @@ if (notificationTemplates.length > 0) {
 
 const settingsFields = config.get("settingsFields");
 if (settingsFields) {
-  exports.settings = getTenantSettingsOutput({
+  const settings = getTenantSettingsOutput({
     fields: settingsFields.split(",") as TenantSettingsFieldName[],
     includeFields: config.getBoolean("includeFields") ?? true,
   });
+  // `e2e:settingsExport` friendlyName: one field, as programs often export it (an Output the SDK lifts).
+  exports.settings =
+    config.get("settingsExport") === "friendlyName"
+      ? (settings as unknown as pulumi.Output<{ friendlyName?: string }>).friendlyName
+      : settings;
 }
 
 // A program that catches the function's failure by class, as a user's program may.

@@ -16,8 +16,8 @@ export function editDistance(a: string, b: string): number {
  * The candidate a misspelt name most likely means: the closest, ignoring case, when it is at most a third of
  * the name's length away (and at least 2 edits are allowed); else `undefined`.
  */
-export function closestMatch(name: string, candidates: readonly string[]): string | undefined {
-  let best: { candidate: string; distance: number } | undefined;
+export function closestMatch<T extends string>(name: string, candidates: readonly T[]): T | undefined {
+  let best: { candidate: T; distance: number } | undefined;
   for (const candidate of candidates) {
     const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
     if (best === undefined || distance < best.distance) best = { candidate, distance };

@@ -1,0 +1,78 @@
+import { parseArgs } from "node:util";
+
+import { ExportRefusedError, checkProjectName } from "./writeProject";
+
+/** The command's help text. */
+export const USAGE = `Usage: tenant-admin export --out DIR [--force] [--project NAME]
+
+Reads the tenant's CAPTCHA configuration, phone messages (the phone templates of the legacy phone
+set-up, or the customized phone notification templates of the Unified Phone Experience) and settings,
+and writes a Pulumi TypeScript program (Pulumi.yaml, index.ts, package.json, tsconfig.json,
+.gitignore) that declares them.
+Secrets, which the tenant never returns, are read from stack config: the command prints the
+\`pulumi config set --secret\` commands to run (names only).
+
+Options:
+  --out DIR       directory to write the program to (created; must be empty unless --force)
+  --force         overwrite the generated files in a directory that is not empty
+  --project NAME  Pulumi project name (default: the directory's name)
+  -h, --help      show this help
+
+Connection (as the provider reads it): AUTH0_DOMAIN, and AUTH0_CLIENT_ID with AUTH0_CLIENT_SECRET
+or AUTH0_API_TOKEN; optional AUTH0_AUDIENCE, TENANT_ADMIN_TIMEOUT_SECONDS,
+TENANT_ADMIN_RATE_LIMIT_BUDGET_SECONDS. Scopes: read:tenant_settings, read:attack_protection,
+and read:guardian_factors (legacy phone set-up) or read:phone_templates (Unified Phone Experience).
+
+Exit codes: 0 done, 1 the tenant or the output directory refused, 2 usage error.
+`;
+
+/** A command line the command cannot run with: the CLI prints the message with `(see --help)` and exits 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+/** What a command line asks for. */
+export type Command =
+  { kind: "help" } | { kind: "export"; out: string; force: boolean; project: string | undefined };
+
+/**
+ * Reads a command line, checking every argument before anything is read or written: a bad one (an unknown
+ * option or command, a missing `--out`, a `--project` that is not a Pulumi project name) is a
+ * {@link UsageError}.
+ */
+export function parseArguments(args: readonly string[]): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: {
+        out: { type: "string" },
+        force: { type: "boolean" },
+        project: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help === true || positionals[0] === "help") return { kind: "help" };
+  if (positionals.length === 0) throw new UsageError("missing command: tenant-admin export --out DIR");
+  if (positionals[0] !== "export" || positionals.length > 1) {
+    throw new UsageError(`unknown command ${JSON.stringify(positionals.join(" "))}; the command is export`);
+  }
+  if (values.out === undefined || values.out.trim() === "") throw new UsageError("export needs --out DIR");
+  if (values.project !== undefined) {
+    try {
+      checkProjectName(values.project);
+    } catch (error) {
+      if (error instanceof ExportRefusedError) throw new UsageError(error.message);
+      throw error;
+    }
+  }
+  return { kind: "export", out: values.out, force: values.force === true, project: values.project };
+}
