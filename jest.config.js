@@ -12,6 +12,8 @@ module.exports = {
       ...common,
       displayName: "unit",
       testMatch: ["<rootDir>/test/unit/**/*.test.ts"],
+      // A limit on a hung test, not on speed: a loaded 2-core machine runs some tests for tens of seconds.
+      testTimeout: 120_000,
     },
     {
       ...common,
