@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 
 import { TenantAdminError } from "../client";
 import { exportTenant } from "./export";
+import type { WrittenFile } from "./writeProject";
 
 /** The command's help text. */
 export const USAGE = `Usage: tenant-admin export --out DIR [--force] [--project NAME]
@@ -23,8 +24,10 @@ Secrets, which the tenant never returns, are read from stack config: the command
 
 Options:
   --out DIR       directory to write the program to (created; must be empty unless --force)
-  --force         overwrite the generated files in a directory that is not empty
-  --project NAME  Pulumi project name (default: the directory's name)
+  --force         write into a directory that is not empty: keep its Pulumi.yaml, merge its
+                  package.json and .gitignore, replace index.ts and tsconfig.json
+  --project NAME  Pulumi project name (default: the name in an existing Pulumi.yaml, else the
+                  directory's name)
   -h, --help      show this help
 
 Connection (as the provider reads it): AUTH0_DOMAIN, and AUTH0_CLIENT_ID with AUTH0_CLIENT_SECRET
@@ -87,7 +90,8 @@ async function main(args: readonly string[]): Promise<void> {
   const nearby = relative(process.cwd(), result.directory) || ".";
   const shown = nearby.startsWith("..") ? result.directory : nearby;
   const lines = [
-    `Exported ${result.tenant} to ${shown}: ${Object.keys(result.files).sort().join(", ")}`,
+    `Exported ${result.tenant} to ${shown}:`,
+    ...result.written.map(({ name, action }) => `  ${action} ${name}${WHAT_WAS_KEPT[action](name)}`),
     ...result.skipped.map((reason) => `Skipped: ${reason}`),
     `It depends on pulumi-tenant-admin ${result.packageSource.spec}: ${result.packageSource.reason}.`,
     "Next:",
@@ -104,6 +108,20 @@ async function main(args: readonly string[]): Promise<void> {
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
 }
+
+/** What a line about a written file adds: what of the user's file stayed. */
+const WHAT_WAS_KEPT: Record<WrittenFile["action"], (name: string) => string> = {
+  wrote: () => "",
+  replaced: () => "",
+  merged: (name) =>
+    name === "package.json"
+      ? " (your fields and ranges kept, what the program needs added)"
+      : " (your lines kept, the missing ones added)",
+  kept: (name) =>
+    name === "Pulumi.yaml"
+      ? " (as it was: the project keeps its name and settings)"
+      : " (it had what the program needs)",
+};
 
 /** The stack the printed steps create. */
 const STACK_NAME = "dev";
