@@ -28,9 +28,10 @@ export interface WorkerReviewOptions {
 }
 
 /**
- * How long one job may run in the worker, in ms. The review stops itself at its render limits (steps, and 1 s
- * of time); this backstop is three times the time limit, so a loaded machine that finishes late is not taken for a hostile template,
- * while a step liquidjs cannot interrupt (one filter on a huge value) still ends.
+ * How long one job may run in the worker, in ms. The review stops itself at its render limits (steps, and
+ * {@link RENDER_TIME_LIMIT_MS} of time); this backstop is three times the time limit, so a loaded machine
+ * that finishes late is not taken for a hostile template, while a step liquidjs cannot interrupt (one filter
+ * on a huge value) still ends.
  */
 export const WORKER_TIMEOUT_MS = 3 * RENDER_TIME_LIMIT_MS;
 
