@@ -14,11 +14,9 @@ export class RenderBudgetSignal extends Error {
 
 /**
  * What all the sample renderings of one review (or one rendering) may spend together: at most
- * {@link RENDER_STEP_LIMIT} steps (liquidjs checks its render limit before each tag and output, and at
- * each block it enters), and {@link RENDER_TIME_LIMIT_MS} on `clock`. The step count is checked first, so
- * a template that loops is refused by the same limit on any machine; the time limit only catches a few
- * steps that are each slow, and on a machine too busy for the wall clock it is the only one that depends
- * on speed.
+ * {@link RENDER_STEP_LIMIT} steps (liquidjs checks its render limit before each tag and output, and at each
+ * block it enters), and {@link RENDER_TIME_LIMIT_MS} on `clock`. The step count is checked first, so a loop
+ * is refused by the same limit on any machine; the time limit is a backstop for steps that are each slow.
  */
 export class RenderBudget {
   #steps = 0;

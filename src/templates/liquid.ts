@@ -115,7 +115,6 @@ function limitOf(error: unknown): TemplateLimit | undefined {
   if (error instanceof RenderBudgetSignal) return error.limit;
   if (error instanceof RangeError && /call stack/i.test(error.message)) return "nesting";
   if (!(error instanceof Error)) return undefined;
-  if (/^template render limit exceeded/.test(error.message)) return "time";
   if (/^memory alloc limit exceeded/.test(error.message)) return "memory";
   if (/^parse length limit exceeded/.test(error.message)) return "length";
   // A stack overflow while parsing reaches us as a ParseError with the RangeError's message.
