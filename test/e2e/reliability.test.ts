@@ -188,9 +188,9 @@ describeWithEngine(
       expect(printed).toMatch(
         /PATCH \/attack-protection\/captcha failed: timed out after 1 s \(host 127\.0\.0\.1:\d+, 5 attempts\)/,
       );
-      // A timed-out request still takes effect (as on a slow real server): the five land before the rerun.
+      // A timed-out request still takes effect (as on a slow real server), answered to a client that has gone:
+      // the five land before the rerun.
       await waitFor(() => statuses(tenant.emulator.requestLog, PATCH_CAPTCHA).length === 5);
-      expect(statuses(tenant.emulator.requestLog, PATCH_CAPTCHA)).toEqual([200, 200, 200, 200, 200]);
 
       await tenant.unconfigure("tenant-admin:timeoutSeconds");
       timeoutConfigured = false;
@@ -202,6 +202,8 @@ describeWithEngine(
     });
 
     it("fails clearly on a 200 that is not JSON or has the wrong shape, and records no success in state", async () => {
+      // What the state held before, whatever the tests before left.
+      const before = await exportedResources(tenant.harness);
       await tenant.configure({
         hcaptchaSiteKey: { value: "site-key-malformed" },
         enrollmentMessage: { value: enrollment(2) },
@@ -222,12 +224,9 @@ describeWithEngine(
       );
       // The resources keep what the tenant last confirmed, inputs and outputs alike.
       const state = await exportedResources(tenant.harness);
-      for (const recorded of [state.captcha.inputs, state.captcha.outputs]) {
-        expect(recorded.hcaptcha).toMatchObject({ siteKey: "site-key-slow" });
-      }
-      for (const recorded of [state.templates.inputs, state.templates.outputs]) {
-        expect(recorded.enrollmentMessage).toBe(enrollment(1));
-      }
+      expect(before.captcha.outputs.hcaptcha).not.toMatchObject({ siteKey: "site-key-malformed" });
+      expect(before.templates.outputs.enrollmentMessage).not.toBe(enrollment(2));
+      expect(state).toEqual(before);
 
       tenant.emulator.clearFaults();
       tenant.emulator.clearRequestLog();
