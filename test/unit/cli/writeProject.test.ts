@@ -225,6 +225,11 @@ describe("tenant-admin export, writing the project", () => {
 
     it.each([
       [
+        "an invalid name",
+        'name: "my infra"\nruntime: nodejs\n',
+        `names the project "my infra": ${PROJECT_NAME_RULE}`,
+      ],
+      [
         "no name",
         "runtime: nodejs\n",
         "has no top-level name; add the project's name, or remove the file, then run tenant-admin export --force again",
