@@ -7,6 +7,9 @@ const common = {
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // A limit on a hung test, not on speed: a loaded 2-core machine runs some tests for tens of seconds.
+  // (A global option: a project's own is ignored. The e2e setup sets its own, longer.)
+  testTimeout: 120_000,
   projects: [
     {
       ...common,

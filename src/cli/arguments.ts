@@ -14,8 +14,10 @@ Secrets, which the tenant never returns, are read from stack config: the command
 
 Options:
   --out DIR       directory to write the program to (created; must be empty unless --force)
-  --force         overwrite the generated files in a directory that is not empty
-  --project NAME  Pulumi project name (default: the directory's name)
+  --force         write into a directory that is not empty: keep its Pulumi.yaml, merge its
+                  package.json and .gitignore, replace index.ts and tsconfig.json
+  --project NAME  Pulumi project name (default: the name in an existing Pulumi.yaml, else the
+                  directory's name)
   -h, --help      show this help
 
 Connection (as the provider reads it): AUTH0_DOMAIN, and AUTH0_CLIENT_ID with AUTH0_CLIENT_SECRET

@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { basename, resolve } from "node:path";
+import { existsSync, lstatSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
 
 import type { TenantConnection } from "../client/connection";
 import { resolveTenantConnection } from "../client/connection";
@@ -11,7 +11,9 @@ import type { PackageSource } from "./packageSource";
 import { packageSource } from "./packageSource";
 import type { GeneratedProgram } from "./program";
 import { generateProgram, projectNameFor } from "./program";
+import { existingProject } from "./pulumiYaml";
 import { ExportRefusedError, checkProjectName, writeProject } from "./writeProject";
+import type { WrittenFile } from "./writeProject";
 
 export { ExportRefusedError } from "./writeProject";
 
@@ -21,7 +23,10 @@ export interface ExportOptions {
   out: string;
   /** Overwrite the generated files in a directory that is not empty. */
   force?: boolean | undefined;
-  /** The Pulumi project name; default from the directory's name. */
+  /**
+   * The Pulumi project name; default the name in the directory's `Pulumi.yaml` (with `force`), else from the
+   * directory's name. With `force`, a name other than the existing `Pulumi.yaml`'s is refused.
+   */
   projectName?: string | undefined;
   /** Where the connection variables (`AUTH0_*`, `TENANT_ADMIN_*`) come from; default `process.env`. */
   env?: Record<string, string | undefined> | undefined;
@@ -35,6 +40,8 @@ export interface ExportResult extends GeneratedProgram {
   tenant: string;
   /** How the generated project depends on this package. */
   packageSource: PackageSource;
+  /** What was done with each file: written, replaced, merged into the user's, or kept as it was. */
+  written: WrittenFile[];
 }
 
 /**
@@ -47,28 +54,47 @@ export interface ExportResult extends GeneratedProgram {
  * it (listed in `skipped`). Any other failure (unreachable tenant, refused credentials, a missing scope)
  * throws a `TenantAdminError` whose message stands alone and never holds a secret.
  *
- * Files are written by {@link writeProject}: never through a link, and with `force` an existing `package.json`
+ * Files are written by {@link writeProject}: never through a link, and with `force` an existing `Pulumi.yaml`
+ * is kept (the project keeps its name, so its stacks' config still applies), and an existing `package.json`
  * and `.gitignore` are merged, not replaced.
  *
  * @throws ExportRefusedError when `out` exists and is not an empty directory, unless `force` is set; when
- *   `projectName` is not a Pulumi project name; when a file to write is a link, or a `package.json` to merge
- *   is not JSON.
+ *   `projectName` is not a Pulumi project name, or not the existing `Pulumi.yaml`'s; when a file to write is
+ *   a link, a `package.json` to merge is not JSON, or a `Pulumi.yaml` to keep has no name, another runtime or
+ *   a `main`.
  */
 export async function exportTenant(options: ExportOptions): Promise<ExportResult> {
   const directory = resolve(options.out);
   refuseUnusable(directory, options.force === true);
   if (options.projectName !== undefined) checkProjectName(options.projectName);
+  const existingName = existingProjectName(directory, options.projectName);
   const connection = resolveTenantConnection({ env: options.env ?? process.env, readsConfig: false });
   const objects = await readTenant(connection);
   // src/cli and dist/cli are both two levels below the package root.
   const source = packageSource(resolve(__dirname, "..", ".."));
   const program = generateProgram(objects, {
-    projectName: options.projectName ?? projectNameFor(basename(directory)),
+    projectName: options.projectName ?? existingName ?? projectNameFor(basename(directory)),
     packageDependency: source.spec,
     pulumiRange: source.pulumiRange,
   });
-  writeProject(directory, program.files);
-  return { ...program, directory, tenant: connection.baseUrl, packageSource: source };
+  const written = writeProject(directory, program.files);
+  return { ...program, directory, tenant: connection.baseUrl, packageSource: source, written };
+}
+
+/**
+ * The name in `directory`'s `Pulumi.yaml`, if it has a regular one (a link is refused later, when writing);
+ * refuses a `--project` that differs from it, before the tenant is read.
+ */
+function existingProjectName(directory: string, requested: string | undefined): string | undefined {
+  const file = join(directory, "Pulumi.yaml");
+  if (lstatSync(file, { throwIfNoEntry: false })?.isFile() !== true) return undefined;
+  const { name } = existingProject(readFileSync(file, "utf8"), file);
+  if (requested !== undefined && requested !== name) {
+    throw new ExportRefusedError(
+      `--project ${requested} differs from the name in ${file} (${name}), which its stacks' config keys start with; drop --project to keep ${name}, or choose another --out`,
+    );
+  }
+  return name;
 }
 
 function refuseUnusable(directory: string, force: boolean): void {

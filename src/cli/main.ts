@@ -11,6 +11,7 @@ import { TenantAdminError } from "../client";
 import type { Command } from "./arguments";
 import { USAGE, UsageError, parseArguments } from "./arguments";
 import { exportTenant } from "./export";
+import type { WrittenFile } from "./writeProject";
 
 function fail(message: string, code: number): never {
   process.stderr.write(`tenant-admin: ${message.replace(/\s+/g, " ").trim()}\n`);
@@ -33,7 +34,8 @@ async function main(args: readonly string[]): Promise<void> {
   const nearby = relative(process.cwd(), result.directory) || ".";
   const shown = nearby.startsWith("..") ? result.directory : nearby;
   const lines = [
-    `Exported ${result.tenant} to ${shown}: ${Object.keys(result.files).sort().join(", ")}`,
+    `Exported ${result.tenant} to ${shown}:`,
+    ...result.written.map(({ name, action }) => `  ${action} ${name}${WHAT_WAS_KEPT[action](name)}`),
     ...result.skipped.map((reason) => `Skipped: ${reason}`),
     `It depends on pulumi-tenant-admin ${result.packageSource.spec}: ${result.packageSource.reason}.`,
     "Next:",
@@ -50,6 +52,20 @@ async function main(args: readonly string[]): Promise<void> {
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
 }
+
+/** What a line about a written file adds: what of the user's file stayed. */
+const WHAT_WAS_KEPT: Record<WrittenFile["action"], (name: string) => string> = {
+  wrote: () => "",
+  replaced: () => "",
+  merged: (name) =>
+    name === "package.json"
+      ? " (your fields and ranges kept, what the program needs added)"
+      : " (your lines kept, the missing ones added)",
+  kept: (name) =>
+    name === "Pulumi.yaml"
+      ? " (as it was: the project keeps its name and settings)"
+      : " (it had what the program needs)",
+};
 
 /** The stack the printed steps create. */
 const STACK_NAME = "dev";

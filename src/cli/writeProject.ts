@@ -15,25 +15,15 @@ import {
 import type { Stats } from "node:fs";
 import { join } from "node:path";
 
-import { TenantAdminError } from "../client/errors";
+import { ExportRefusedError } from "./exportRefusedError";
+import { PROJECT_NAME_RULE, existingProject, isProjectName } from "./pulumiYaml";
 
-/** The export cannot start, or cannot write its files: the message names the file or option and the fix. */
-export class ExportRefusedError extends TenantAdminError {
-  constructor(message: string) {
-    super(message);
-    this.name = "ExportRefusedError";
-  }
-}
-
-/** Pulumi's rule for project names, as the messages state it. */
-export const PROJECT_NAME_RULE =
-  "a Pulumi project name is 1 to 100 characters, each a letter, a digit, a hyphen (-), an underscore (_) or a period (.)";
-
-const PROJECT_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
+export { ExportRefusedError } from "./exportRefusedError";
+export { PROJECT_NAME_RULE } from "./pulumiYaml";
 
 /** Refuses a `--project` that is not a Pulumi project name, naming the rule. */
 export function checkProjectName(name: string): void {
-  if (!PROJECT_NAME.test(name)) {
+  if (!isProjectName(name)) {
     throw new ExportRefusedError(
       `--project ${JSON.stringify(name)} is not a valid project name: ${PROJECT_NAME_RULE}`,
     );
@@ -143,11 +133,28 @@ export function mergeGitignore(existing: string, generated: string): string {
   return `${existing}${separator}${missing.join("\n")}\n`;
 }
 
+/**
+ * The user's `Pulumi.yaml`, as it is: its name is the prefix of the stacks' config keys, and the rest is theirs.
+ * Refused when the program would not run under it (see {@link existingProject}).
+ */
+export function keepPulumiYaml(existing: string, _generated: string, file: string): string {
+  existingProject(existing, file);
+  return existing;
+}
+
 /** Files merged into the user's own when they exist, instead of replaced. */
 const MERGERS: Readonly<Record<string, (existing: string, generated: string, file: string) => string>> = {
+  "Pulumi.yaml": keepPulumiYaml,
   "package.json": mergePackageJson,
   ".gitignore": mergeGitignore,
 };
+
+/** What {@link writeProject} did with one file. */
+export interface WrittenFile {
+  name: string;
+  /** `wrote` a new file, `replaced` the user's, `merged` into it, or `kept` it as it was. */
+  action: "wrote" | "replaced" | "merged" | "kept";
+}
 
 function lstatOrUndefined(path: string): Stats | undefined {
   try {
@@ -198,13 +205,19 @@ function readWithoutFollowing(path: string): string {
 /**
  * Writes the generated project's files into `directory` (created when missing). Refuses, before writing anything,
  * when one of the files' names is a symbolic link (or anything but a regular file): nothing is ever written
- * through a link. An existing `package.json` or `.gitignore` is merged ({@link mergePackageJson},
- * {@link mergeGitignore}), and refused if it cannot be read as one; every other file is replaced. Returns the
- * names of the files written.
+ * through a link. An existing `Pulumi.yaml` is kept ({@link keepPulumiYaml}), an existing `package.json` or
+ * `.gitignore` is merged ({@link mergePackageJson}, {@link mergeGitignore}), each refused if it cannot be read
+ * as one; every other file is replaced. Returns what it did with each file, in the order given; a file whose
+ * content would not change is not written.
  */
-export function writeProject(directory: string, files: Readonly<Record<string, string>>): string[] {
+export function writeProject(directory: string, files: Readonly<Record<string, string>>): WrittenFile[] {
   mkdirSync(directory, { recursive: true });
-  const planned: { name: string; content: string; mode: number | undefined }[] = [];
+  const planned: {
+    name: string;
+    content: string;
+    mode: number | undefined;
+    action: WrittenFile["action"];
+  }[] = [];
   for (const [name, generated] of Object.entries(files)) {
     const path = join(directory, name);
     const existing = lstatOrUndefined(path);
@@ -217,12 +230,21 @@ export function writeProject(directory: string, files: Readonly<Record<string, s
       throw new ExportRefusedError(`${path} exists and is not a file; remove it, or choose another --out`);
     }
     const merge = MERGERS[name];
-    const content =
-      existing !== undefined && merge !== undefined
-        ? merge(readWithoutFollowing(path), generated, path)
-        : generated;
-    planned.push({ name, content, mode: existing === undefined ? undefined : existing.mode & 0o777 });
+    if (existing === undefined) {
+      planned.push({ name, content: generated, mode: undefined, action: "wrote" });
+      continue;
+    }
+    const mode = existing.mode & 0o777;
+    if (merge === undefined) {
+      planned.push({ name, content: generated, mode, action: "replaced" });
+      continue;
+    }
+    const theirs = readWithoutFollowing(path);
+    const content = merge(theirs, generated, path);
+    planned.push({ name, content, mode, action: content === theirs ? "kept" : "merged" });
   }
-  for (const { name, content, mode } of planned) replaceFile(directory, name, content, mode);
-  return Object.keys(files);
+  for (const { name, content, mode, action } of planned) {
+    if (action !== "kept") replaceFile(directory, name, content, mode);
+  }
+  return planned.map(({ name, action }) => ({ name, action }));
 }

@@ -4,16 +4,18 @@ import type { AnalyzedTemplate } from "./analysis";
 import type { TemplateDialect } from "./dialect";
 import { renderContext } from "./dialect";
 import { TemplateSyntaxError, TemplateLimitError } from "./errors";
-import { RENDER_TIME_LIMIT_MS, limitMessage } from "./limits";
+import { RenderBudget } from "./budget";
+import type { Clock } from "./budget";
+import { limitMessage } from "./limits";
 import { renderParsed } from "./liquid";
 import { probeCode, sampleOf } from "./samples";
 import type { RenderCase } from "./samples";
 import { loopHint } from "./syntaxTree";
 import { listed } from "./wording";
 
-/** A failure as a review error; a time or memory limit names the loops that likely caused it. */
+/** A failure as a review error; a steps, time or memory limit names the loops that likely caused it. */
 export function failureReason(error: unknown, parsed: Template[]): string {
-  if (error instanceof TemplateLimitError && (error.limit === "time" || error.limit === "memory")) {
+  if (error instanceof TemplateLimitError && ["steps", "time", "memory"].includes(error.limit)) {
     const hint = loopHint(parsed);
     if (hint !== undefined) return limitMessage(error.limit, hint);
   }
@@ -26,8 +28,9 @@ export function casesWithoutCode(
   analyzed: AnalyzedTemplate,
   dialect: TemplateDialect,
   cases: RenderCase[],
+  clock?: Clock,
 ): RenderCase[] | string {
-  const deadline = performance.now() + RENDER_TIME_LIMIT_MS;
+  const budget = new RenderBudget(clock);
   const hasCode = new Map<string, boolean>();
   const missing: RenderCase[] = [];
   for (const renderCase of cases) {
@@ -38,7 +41,7 @@ export function casesWithoutCode(
       const sample = sampleOf({ channel, locale: renderedAs, customDomain });
       let rendered: string;
       try {
-        rendered = renderParsed(analyzed.parsed, renderContext(dialect, sample), deadline, analyzed.source);
+        rendered = renderParsed(analyzed.parsed, renderContext(dialect, sample), budget, analyzed.source);
       } catch (error) {
         return failureReason(error, analyzed.parsed);
       }

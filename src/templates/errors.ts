@@ -15,11 +15,11 @@ export class TemplateSyntaxError extends Error {
 }
 
 /**
- * What a template exceeded: its `length`, the render `time` of one review, the characters it `output`s
+ * What a template exceeded: its `length`, the render `steps` or render `time` of one review, the characters it `output`s
  * (or captures), the `memory` liquidjs counts (range items, array items, string characters), or the
  * `nesting` depth the parser or renderer can follow.
  */
-export type TemplateLimit = "length" | "time" | "output" | "memory" | "nesting";
+export type TemplateLimit = "length" | "steps" | "time" | "output" | "memory" | "nesting";
 
 /** A template that exceeds one of the template limits; the message is one line that names the limit. */
 export class TemplateLimitError extends Error {

@@ -13,6 +13,7 @@ export type {
   TemplateDialect,
   TemplateSample,
 } from "./dialect";
+export type { Clock } from "./budget";
 export { DEFAULT_FRIENDLY_NAME, SAMPLE_CODE, renderContext } from "./dialect";
 export { TemplateSyntaxError, TemplateLimitError } from "./errors";
 export type { TemplateLimit } from "./errors";
@@ -20,11 +21,12 @@ export {
   MEMORY_LIMIT,
   NESTING_MAX_DEPTH,
   OUTPUT_MAX_LENGTH,
+  RENDER_STEP_LIMIT,
   RENDER_TIME_LIMIT_MS,
   TEMPLATE_MAX_LENGTH,
 } from "./limits";
 export { TemplateReviewWorker, WORKER_TIMEOUT_MS, reviewTemplatesInWorker } from "./offThread";
-export type { TemplateReviewJob, WorkerReviewOptions } from "./offThread";
+export type { TemplateReviewJob, WorkerReviewOptions, WorkerScript } from "./offThread";
 export { PREVIEW_MAX_CHARACTERS, previewSms, smsMultiSegmentWarning, smsPreviewLine } from "./preview";
 export type { SmsPreview, SmsPreviewValues } from "./preview";
 export { renderTemplate } from "./render";

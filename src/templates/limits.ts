@@ -17,12 +17,22 @@ export const TEMPLATE_MAX_LENGTH = 40_000;
 export const NESTING_MAX_DEPTH = 50;
 
 /**
- * How long one review's renderings may take together, in ms (liquidjs `renderLimit`, as a deadline shared by
- * every sample). The largest realistic template (20,000 characters, a branch per locale, rendered for every
- * locale, channel and custom-domain case) reviews in tens of milliseconds; a second leaves a wide margin for
- * a loaded machine, and is as long as a Pulumi check or an emulator request should stall.
+ * How many steps one review's renderings may take together (a step is a tag or output rendered, or a block
+ * entered: where liquidjs checks its `renderLimit`). It is what stops a loop that allocates nothing, and it
+ * counts the same on every machine. The realistic templates of the limit tests take at most 16,000 (40,000
+ * characters of variables, rendered for every channel and custom-domain case), a branch per locale 2,000;
+ * two nested loops over `(1..3000)` reach the memory limit first, after 192,069 steps.
  */
-export const RENDER_TIME_LIMIT_MS = 1_000;
+export const RENDER_STEP_LIMIT = 500_000;
+
+/**
+ * How long one review's renderings may take together, in ms, as a deadline shared by every sample: a
+ * backstop for what steps do not count (a few steps that are each slow). The step and memory limits stop
+ * every loop known in well under a second on an idle machine (`npm run measure:limits` prints how long), so
+ * they stop it first, by the same limit, on a machine even ten times slower or busier; and it is as long as
+ * a Pulumi check or an emulator request should stall.
+ */
+export const RENDER_TIME_LIMIT_MS = 10_000;
 
 /**
  * The most characters one rendering may output, and one `{% capture %}` may hold: above the longest message
@@ -48,6 +58,11 @@ export function limitMessage(limit: TemplateLimit, detail: string, captured = fa
   switch (limit) {
     case "length":
       return `is ${detail} characters long; the limit is ${figure(TEMPLATE_MAX_LENGTH)}`;
+    case "steps":
+      return (
+        `takes more than ${figure(RENDER_STEP_LIMIT)} steps to render (tags and outputs), the limit for all ` +
+        `its sample renderings together (${detail})`
+      );
     case "time":
       return (
         `takes longer than ${RENDER_TIME_LIMIT_MS / 1000} s to render, the limit for all its sample renderings ` +

@@ -2,6 +2,8 @@ import type * as LiquidModule from "liquidjs";
 import type { Context, Emitter, Liquid, Template } from "liquidjs";
 
 import { TemplateSyntaxError, TemplateLimitError } from "./errors";
+import { RenderBudgetSignal } from "./budget";
+import type { RenderBudget } from "./budget";
 import { liquidjs } from "./lazyLiquid";
 import type { TemplateLimit } from "./errors";
 import {
@@ -110,9 +112,9 @@ function oneLine(text: string): string {
 
 function limitOf(error: unknown): TemplateLimit | undefined {
   if (error instanceof OutputLimitSignal) return "output";
+  if (error instanceof RenderBudgetSignal) return error.limit;
   if (error instanceof RangeError && /call stack/i.test(error.message)) return "nesting";
   if (!(error instanceof Error)) return undefined;
-  if (/^template render limit exceeded/.test(error.message)) return "time";
   if (/^memory alloc limit exceeded/.test(error.message)) return "memory";
   if (/^parse length limit exceeded/.test(error.message)) return "length";
   // A stack overflow while parsing reaches us as a ParseError with the RangeError's message.
@@ -177,21 +179,24 @@ export function parseTemplate(template: string): Template[] {
 }
 
 /**
- * Renders a parsed template by `deadline` (a `performance.now()` time), within the memory and output limits.
+ * Renders a parsed template within `budget` (which the renderings of one review share), the memory and the
+ * output limits.
  *
  * @throws TemplateSyntaxError when rendering fails (an error in a filter's arguments).
- * @throws TemplateLimitError when the rendering runs past the deadline or over a limit.
+ * @throws TemplateLimitError when the rendering exceeds the budget or a limit.
  */
 export function renderParsed(
   parsed: Template[],
   context: Record<string, unknown>,
-  deadline: number,
+  budget: RenderBudget,
   template: string,
 ): string {
   const { Context, toValueSync } = liquidjs();
   const engine = liquidEngine();
-  const renderLimit = Math.max(1, deadline - performance.now());
-  const ctx = new Context(context, engine.options, { sync: true, renderLimit, memoryLimit: MEMORY_LIMIT });
+  const ctx = new Context(context, engine.options, { sync: true, memoryLimit: MEMORY_LIMIT });
+  // liquidjs checks `ctx.renderLimit` (a Limiter it does not export) before each step, against its own
+  // clock: the budget takes its place, to count steps and read the budget's clock.
+  (ctx as unknown as { renderLimit: Pick<RenderBudget, "check"> }).renderLimit = budget;
   const emitter = new BoundedEmitter();
   try {
     toValueSync(engine.renderer.renderTemplates(parsed, ctx, emitter));

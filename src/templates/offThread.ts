@@ -28,9 +28,10 @@ export interface WorkerReviewOptions {
 }
 
 /**
- * How long one job may run in the worker, in ms. The review stops itself at its render time limit (1 s); this
- * backstop is three times that, so a loaded machine that finishes late is not taken for a hostile template,
- * while a step liquidjs cannot interrupt (one filter on a huge value) still ends.
+ * How long one job may run in the worker, in ms. The review stops itself at its render limits (steps, and
+ * {@link RENDER_TIME_LIMIT_MS} of time); this backstop is three times the time limit, so a loaded machine
+ * that finishes late is not taken for a hostile template, while a step liquidjs cannot interrupt (one filter
+ * on a huge value) still ends.
  */
 export const WORKER_TIMEOUT_MS = 3 * RENDER_TIME_LIMIT_MS;
 
@@ -56,11 +57,17 @@ function refusal(reason: string): TemplateReview {
  * The worker's script beside this module (`reviewWorker.js` in the build, `reviewWorker.ts` in the sources),
  * and for TypeScript sources the loader they need (tests run them).
  */
-export function workerScript(moduleFile = __filename): { filename: string; execArgv?: string[] } {
+export function workerScript(moduleFile = __filename): WorkerScript {
   const extension = path.extname(moduleFile);
   const filename = path.join(path.dirname(moduleFile), `reviewWorker${extension}`);
   if (extension !== ".ts") return { filename };
   return { filename, execArgv: ["-r", require.resolve("ts-node/register/transpile-only")] };
+}
+
+/** The script a {@link TemplateReviewWorker} starts, as {@link workerScript} gives it. */
+export interface WorkerScript {
+  filename: string;
+  execArgv?: string[];
 }
 
 /** The job a worker is running, and how to settle it. */
@@ -83,6 +90,9 @@ export class TemplateReviewWorker {
   #draining = false;
   #nextId = 1;
 
+  /** @param script the worker's script; default the review worker beside this module ({@link workerScript}) */
+  constructor(private readonly script: WorkerScript = workerScript()) {}
+
   /** Reviews each job as {@link reviewTemplate} does, in order; resolves with their reviews. */
   review(jobs: readonly TemplateReviewJob[], options: WorkerReviewOptions = {}): Promise<TemplateReview[]> {
     const timeoutMs = options.timeoutMs ?? WORKER_TIMEOUT_MS;
@@ -104,7 +114,7 @@ export class TemplateReviewWorker {
   }
 
   #start(): Promise<Worker> {
-    const { filename, execArgv } = workerScript();
+    const { filename, execArgv } = this.script;
     const worker = new Worker(filename, {
       ...(execArgv === undefined ? {} : { execArgv }),
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },

@@ -1,5 +1,6 @@
 import type { TemplateDialect } from "./dialect";
-import { RENDER_TIME_LIMIT_MS } from "./limits";
+import { RenderBudget } from "./budget";
+import type { Clock } from "./budget";
 import { analyzeTemplate } from "./analysis";
 import { renderParsed } from "./liquid";
 import { DEFAULT_FRIENDLY_NAME, SAMPLE_CODE, renderContext } from "./dialect";
@@ -67,17 +68,22 @@ export function smsMultiSegmentWarning(
 /**
  * The SMS a user receives from a valid template (no locale, sample code `123456`, the given friendly name),
  * its encoding and segment count, every locale whose SMS needs more than one segment, and the lines to print.
- * All its renderings share one render time limit.
+ * All its renderings share one render budget, timed by `clock` (default `performance.now`).
  *
  * @throws TemplateSyntaxError or TemplateLimitError for a template {@link reviewTemplate} refuses.
  */
-export function previewSms(template: string, dialect: TemplateDialect, values: SmsPreviewValues): SmsPreview {
+export function previewSms(
+  template: string,
+  dialect: TemplateDialect,
+  values: SmsPreviewValues,
+  clock?: Clock,
+): SmsPreview {
   const analyzed = analyzeTemplate(template);
-  const deadline = performance.now() + RENDER_TIME_LIMIT_MS;
+  const budget = new RenderBudget(clock);
   const friendlyName = values.friendlyName ?? DEFAULT_FRIENDLY_NAME;
   const sms = (locale: string | undefined) => {
     const sample = sampleOf({ channel: "sms", locale, customDomain: false }, SAMPLE_CODE, friendlyName);
-    return renderParsed(analyzed.parsed, renderContext(dialect, sample), deadline, template);
+    return renderParsed(analyzed.parsed, renderContext(dialect, sample), budget, template);
   };
   const message = sms(undefined);
   const count = smsSegments(message);

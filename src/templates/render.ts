@@ -1,6 +1,7 @@
 import type { TemplateDialect, TemplateSample } from "./dialect";
 import { renderContext } from "./dialect";
-import { RENDER_TIME_LIMIT_MS } from "./limits";
+import { RenderBudget } from "./budget";
+import type { Clock } from "./budget";
 import { parseTemplate, renderParsed } from "./liquid";
 
 /**
@@ -8,10 +9,14 @@ import { parseTemplate, renderParsed } from "./liquid";
  *
  * @throws TemplateSyntaxError when the template does not parse or fails while rendering.
  * @throws TemplateLimitError when it is too long, nests too deeply, or its rendering runs over the time,
- *   output or memory limit.
+ *   output or memory limit. `clock` (default `performance.now`) times it.
  */
-export function renderTemplate(template: string, dialect: TemplateDialect, sample: TemplateSample): string {
+export function renderTemplate(
+  template: string,
+  dialect: TemplateDialect,
+  sample: TemplateSample,
+  clock?: Clock,
+): string {
   const parsed = parseTemplate(template);
-  const deadline = performance.now() + RENDER_TIME_LIMIT_MS;
-  return renderParsed(parsed, renderContext(dialect, sample), deadline, template);
+  return renderParsed(parsed, renderContext(dialect, sample), new RenderBudget(clock), template);
 }

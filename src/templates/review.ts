@@ -1,4 +1,5 @@
 import { analyzeTemplate } from "./analysis";
+import type { Clock } from "./budget";
 import type { AnalyzedTemplate } from "./analysis";
 import { casesWithoutCode, failureReason, missingCodeReason } from "./codeRule";
 import { comparisonWarnings } from "./comparisons";
@@ -26,17 +27,18 @@ export interface TemplateReview {
 
 /**
  * Applies the template rules to one template of a dialect: it parses with Liquid (no file tags); it renders
- * within the template limits (time, output, memory) for each channel, every locale it may branch on, with
+ * within the template limits (steps, time, output, memory) for each channel, every locale it may branch on, with
  * and without a custom domain; when `requireCode`, each of those renderings outputs `{{code}}`. Warnings name
  * undocumented variables (with a suggestion) and comparisons a platform variable can never satisfy.
  *
  * Errors and warnings are single lines; errors do not name the template (the caller's property does),
- * warnings start with `options.subject`.
+ * warnings start with `options.subject`. `clock` (default `performance.now`) times the renderings.
  */
 export function reviewTemplate(
   template: string,
   dialect: TemplateDialect,
   options: ReviewOptions,
+  clock?: Clock,
 ): TemplateReview {
   if (template.trim() === "") return { errors: ["must not be empty"], warnings: [] };
   let analyzed: AnalyzedTemplate;
@@ -53,7 +55,7 @@ export function reviewTemplate(
     ...comparisonWarnings(subject, analyzed.parsed, dialect),
   ];
   const cases = renderCases(analyzed, dialect, options.channels);
-  const missing = casesWithoutCode(analyzed, dialect, cases);
+  const missing = casesWithoutCode(analyzed, dialect, cases, clock);
   if (typeof missing === "string") return { errors: [missing], warnings };
   const errors = options.requireCode && missing.length > 0 ? [missingCodeReason(missing, cases)] : [];
   return { errors, warnings };

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -160,7 +160,27 @@ describeWithEngine("tenant-admin export on the real engine against a hand-made t
     const again = await tenantAdmin(["export", "--out", out], tenantEnv(emulator));
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/^tenant-admin: --out .* is not empty; .* --force .*\n$/);
-    expect((await tenantAdmin(["export", "--out", out, "--force"], tenantEnv(emulator))).code).toBe(0);
+  });
+
+  it("with --force keeps the project's Pulumi.yaml (its name) and prints what it did with each file", async () => {
+    const pulumiYaml = join(out, "Pulumi.yaml");
+    const original = readFileSync(pulumiYaml, "utf8");
+    const renamed = original.replace(/^name: .*$/m, "name: my-infra");
+    writeFileSync(pulumiYaml, renamed);
+
+    const forced = await tenantAdmin(["export", "--out", out, "--force"], tenantEnv(emulator));
+
+    expect(forced).toMatchObject({ code: 0, stderr: "" });
+    expect(readFileSync(pulumiYaml, "utf8")).toBe(renamed);
+    expect(forced.stdout.split("\n").slice(1, 6)).toEqual([
+      "  kept Pulumi.yaml (as it was: the project keeps its name and settings)",
+      "  kept package.json (it had what the program needs)",
+      "  replaced tsconfig.json",
+      "  kept .gitignore (it had what the program needs)",
+      "  replaced index.ts",
+    ]);
+    // The rest of the suite runs the project under its first name.
+    writeFileSync(pulumiYaml, original);
   });
 
   it("generates a program that compiles under its own tsconfig", async () => {

@@ -1,2 +1,3 @@
 // Engine operations (a TypeScript program, the CLI, the provider process) take seconds each on 2 cores.
-jest.setTimeout(240_000);
+// A limit on a hung test, not on speed: a loaded machine makes each of them several times slower.
+jest.setTimeout(600_000);

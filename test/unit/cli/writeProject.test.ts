@@ -1,6 +1,6 @@
 /**
- * `tenant-admin export` writes its project safely: never through a link, merging the user's `package.json`
- * and `.gitignore` under `--force` instead of replacing them, and only with a valid project name, from which
+ * `tenant-admin export` writes its project safely: never through a link, keeping the user's `Pulumi.yaml` and
+ * merging their `package.json` and `.gitignore` under `--force` instead of replacing them, and only with a valid project name, from which
  * the npm package name is derived. The export runs in process against an emulator.
  */
 import { lstat, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from "node:fs/promises";
@@ -173,6 +173,102 @@ describe("tenant-admin export, writing the project", () => {
       await run();
 
       expect(await readFile(join(out, ".gitignore"), "utf8")).toBe("/bin/\r\n/node_modules/\r\n*.log\r\n");
+    });
+
+    it("keeps Pulumi.yaml, so the project keeps its name and its stacks' config applies, and says what it did with each file", async () => {
+      // A project whose directory name is not its project name, with a stack config keyed by that name.
+      const pulumiYaml = [
+        "name: 'my-infra' # the stacks' config keys start with it",
+        "description: Our tenant",
+        "runtime:",
+        "  name: nodejs",
+        "  options:",
+        "    typescript: true",
+        "backend:",
+        "  url: file://~/state",
+        "",
+      ].join("\n");
+      await writeFile(join(out, "Pulumi.yaml"), pulumiYaml);
+      await writeFile(join(out, "Pulumi.prod.yaml"), "config:\n  my-infra:hcaptchaSiteKey: site\n");
+      await writeFile(join(out, "package.json"), `${JSON.stringify({ name: "infra" }, null, 2)}\n`);
+      await writeFile(join(out, ".gitignore"), "/bin/\n/node_modules/\n");
+      await writeFile(join(out, "index.ts"), "// the old program\n");
+
+      const result = await run();
+
+      expect(await readFile(join(out, "Pulumi.yaml"), "utf8")).toBe(pulumiYaml);
+      expect(await readFile(join(out, "Pulumi.prod.yaml"), "utf8")).toBe(
+        "config:\n  my-infra:hcaptchaSiteKey: site\n",
+      );
+      expect(result.files["Pulumi.yaml"]).toMatch(/^name: my-infra$/m);
+      expect(result.written).toEqual([
+        { name: "Pulumi.yaml", action: "kept" },
+        { name: "package.json", action: "merged" },
+        { name: "tsconfig.json", action: "wrote" },
+        { name: ".gitignore", action: "kept" },
+        { name: "index.ts", action: "replaced" },
+      ]);
+    });
+
+    it.each([
+      ["a quoted name", 'name: "1.0"\nruntime: nodejs\n', "1.0"],
+      ["the runtime inline and a comment", "runtime: nodejs\nname: prod-tenant   # ours\n", "prod-tenant"],
+    ])("reads the project's name from a Pulumi.yaml with %s", async (_case, text, name) => {
+      await writeFile(join(out, "Pulumi.yaml"), text);
+
+      const result = await run();
+
+      expect(await readFile(join(out, "Pulumi.yaml"), "utf8")).toBe(text);
+      expect(result.written[0]).toEqual({ name: "Pulumi.yaml", action: "kept" });
+      expect(JSON.parse(result.files["package.json"] ?? "")).toMatchObject({ name: npmPackageName(name) });
+    });
+
+    it.each([
+      [
+        "an invalid name",
+        'name: "my infra"\nruntime: nodejs\n',
+        `names the project "my infra": ${PROJECT_NAME_RULE}`,
+      ],
+      [
+        "no name",
+        "runtime: nodejs\n",
+        "has no top-level name; add the project's name, or remove the file, then run tenant-admin export --force again",
+      ],
+      [
+        "another runtime",
+        "name: infra\nruntime: python\n",
+        'declares runtime "python"; the exported program needs runtime nodejs: choose another --out',
+      ],
+      [
+        "a main elsewhere",
+        "name: infra\nruntime: nodejs\nmain: src/\n",
+        'sets main "src/"; the exported program is index.ts beside Pulumi.yaml: remove main, or choose another --out',
+      ],
+    ])(
+      "refuses a Pulumi.yaml with %s, naming the file and the rule, before reading the tenant",
+      async (_case, text, reason) => {
+        await writeFile(join(out, "Pulumi.yaml"), text);
+        emulator.clearRequestLog();
+
+        await expect(run()).rejects.toThrow(new ExportRefusedError(`${join(out, "Pulumi.yaml")} ${reason}`));
+        expect(emulator.requestLog).toEqual([]);
+        expect(await readdir(out)).toEqual(["Pulumi.yaml"]);
+        expect(await readFile(join(out, "Pulumi.yaml"), "utf8")).toBe(text);
+      },
+    );
+
+    it("refuses a --project other than the existing Pulumi.yaml's name, and accepts the same one", async () => {
+      await writeFile(join(out, "Pulumi.yaml"), "name: my-infra\nruntime: nodejs\n");
+
+      await expect(run({ projectName: "project" })).rejects.toThrow(
+        new ExportRefusedError(
+          `--project project differs from the name in ${join(out, "Pulumi.yaml")} (my-infra), which its stacks' config keys start with; drop --project to keep my-infra, or choose another --out`,
+        ),
+      );
+      expect(await readdir(out)).toEqual(["Pulumi.yaml"]);
+
+      await run({ projectName: "my-infra" });
+      expect(await readFile(join(out, "Pulumi.yaml"), "utf8")).toBe("name: my-infra\nruntime: nodejs\n");
     });
 
     it("leaves files the program does not generate alone", async () => {

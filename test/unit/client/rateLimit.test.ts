@@ -1,3 +1,4 @@
+import { freezeDate } from "../support/frozenDate";
 import { RETRY_POLICY, TenantRateLimitError } from "../../../src/client";
 import { getPhoneTemplates } from "../../../src/resources/phoneTemplates/api";
 import { getTenantSettings } from "../../../src/resources/tenantSettings/api";
@@ -29,19 +30,27 @@ describe("429 handling", () => {
   });
 
   it("waits until X-RateLimit-Reset before retrying a 429", async () => {
-    const { client, sleeps } = harness.client();
-    await client.send(getTenantSettings);
-    harness.reset();
-    harness.emulator.injectFault(ROUTES.getSettings, { kind: "rateLimit", resetInSeconds: 5 });
+    // The wall clock, which the emulator's Reset and the client's wait both read, stands still.
+    const frozenAt = Date.now();
+    freezeDate(frozenAt);
+    let sleeps: number[];
+    try {
+      const tested = harness.client();
+      sleeps = tested.sleeps;
+      await tested.client.send(getTenantSettings);
+      harness.reset();
+      harness.emulator.injectFault(ROUTES.getSettings, { kind: "rateLimit", resetInSeconds: 5 });
 
-    await client.send(getTenantSettings);
+      await tested.client.send(getTenantSettings);
+    } finally {
+      jest.useRealTimers();
+    }
 
     expect(harness.requests()).toEqual([`${ROUTES.getSettings} 429`, `${ROUTES.getSettings} 200`]);
-    expect(sleeps).toHaveLength(1);
     // Reset is the whole UNIX second 5 to 6 s ahead: the wait is what is left of it, plus half the jitter
     // (and not the 1 s fallback backoff).
-    expect(sleeps[0]).toBeGreaterThan(5000 + HALF_JITTER - 100);
-    expect(sleeps[0]).toBeLessThanOrEqual(6000 + HALF_JITTER);
+    const reset = Math.ceil(frozenAt / 1000 + 5);
+    expect(sleeps).toEqual([reset * 1000 - frozenAt + HALF_JITTER]);
   });
 
   it("uses Retry-After when X-RateLimit-Reset is in the past", async () => {
@@ -132,5 +141,5 @@ describe("429 handling", () => {
     // The reset was at the next whole second at least 1 s after the 429; the retry came no earlier.
     const resetAt = Math.ceil((limited!.time + 1000) / 1000) * 1000;
     expect(retried!.time).toBeGreaterThanOrEqual(resetAt - 5);
-  }, 10_000);
+  });
 });

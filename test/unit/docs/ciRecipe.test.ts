@@ -65,5 +65,5 @@ describe("docs/emulator.md, In CI", () => {
     } finally {
       await rm(work, { recursive: true, force: true });
     }
-  }, 90_000);
+  });
 });

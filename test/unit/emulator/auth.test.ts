@@ -16,6 +16,7 @@ import { ALL_SCOPES } from "../../../src/resources/registry";
 import { getTenantSettings, patchTenantSettings } from "../../../src/resources/tenantSettings/api";
 import { oauthErrorBodySchema, tokenResponseSchema } from "../../../src/wire";
 import type { TenantEmulator } from "../../../src/emulator";
+import { freezeDate } from "../support/frozenDate";
 
 import {
   BRANDING_TEMPLATES_PATH,
@@ -311,12 +312,19 @@ describe("authentication", () => {
     });
 
     it("refuses a token once it expires, even after it was accepted", async () => {
-      const token = await emulator.issueToken({ expiresInSeconds: 2 });
-      expect((await call(emulator, "GET", SETTINGS_PATH, { token })).status).toBe(200);
+      freezeDate();
+      let response: Awaited<ReturnType<typeof call>>;
+      try {
+        const token = await emulator.issueToken({ expiresInSeconds: 60 });
+        const expiresAt = (decodeJwt(token).exp ?? 0) * 1000;
+        jest.setSystemTime(expiresAt - 1);
+        expect((await call(emulator, "GET", SETTINGS_PATH, { token })).status).toBe(200);
 
-      const expiresAt = (decodeJwt(token).exp ?? 0) * 1000;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt - Date.now()) + 20));
-      const response = await call(emulator, "GET", SETTINGS_PATH, { token });
+        jest.setSystemTime(expiresAt);
+        response = await call(emulator, "GET", SETTINGS_PATH, { token });
+      } finally {
+        jest.useRealTimers();
+      }
 
       expect(response.status).toBe(401);
       expect((response.body as { message: string }).message).toBe(

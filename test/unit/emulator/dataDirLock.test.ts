@@ -75,7 +75,7 @@ describe("the data directory's lock, taken by several processes at once", () => 
     dataDir = await mkdtemp(join(tmpdir(), "tenant-emulator-lock-"));
     starters = Array.from({ length: STARTERS }, () => startStarter(dataDir));
     for (const starter of starters) expect(await nextLine(starter)).toBe("ready");
-  }, 60_000);
+  });
   afterAll(async () => {
     await Promise.all(
       starters.map(

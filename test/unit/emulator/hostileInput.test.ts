@@ -51,7 +51,8 @@ function sendRaw(emulator: TenantEmulator, bytes: Uint8Array): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const socket = connect(port, "127.0.0.1", () => socket.end(Buffer.from(bytes)));
-    const timer = setTimeout(() => socket.destroy(), 3000);
+    // A limit on a server that never closes, not on speed: a busy machine may answer late.
+    const timer = setTimeout(() => socket.destroy(), 60_000);
     socket.on("data", (chunk: Buffer) => chunks.push(chunk));
     socket.on("close", () => {
       clearTimeout(timer);

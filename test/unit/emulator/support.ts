@@ -143,8 +143,8 @@ export function settingsOf(emulator: TenantEmulator): TenantSettingsResponse {
   return tenantSettingsResponseSchema.parse(emulator.tenant.read(SETTINGS_DOCUMENT));
 }
 
-/** Polls `check` until it returns true, or fails after `timeoutMs`. */
-export async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
+/** Polls `check` until it returns true, or fails after `timeoutMs` (long: a busy machine is slow, not wrong). */
+export async function waitFor(check: () => boolean, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);

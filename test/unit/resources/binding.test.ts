@@ -86,7 +86,7 @@ describe("a resource stays bound to the tenant in its state", () => {
     expect(failure?.message).not.toContain("old-tenant-token");
     expect(String(failure)).toBe("tenant-admin");
     expect(failure?.message).not.toContain("\n");
-  }, 20_000);
+  });
 });
 
 describe("a provider block the program no longer declares", () => {

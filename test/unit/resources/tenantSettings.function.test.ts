@@ -133,6 +133,5 @@ describe("getTenantSettingsOutput", () => {
       expect(reported.length).toBeGreaterThan(0);
       expect(new Set(reported)).toEqual(new Set([failure]));
     },
-    60_000,
   );
 });

@@ -18,8 +18,6 @@ function runFresh(script: string): string {
   );
 }
 
-jest.setTimeout(60_000);
-
 describe("the templates module", () => {
   it("loads liquidjs at the first template, not when it is imported", () => {
     const output = runFresh(`
