@@ -1,6 +1,15 @@
 import { resolve } from "node:path";
 
-import { measureProgramLoad, measureProviderLoad } from "../../scripts/support/providerLoad";
+import type { TenantEmulator } from "../../src/emulator";
+import { startEmulator } from "../../src/emulator";
+import { getTenantSettings } from "../../src/resources/tenantSettings/api";
+import { AUTH_PATHS, routeOf } from "../../src/wire";
+import {
+  measureCreatePreview,
+  measureProgramLoad,
+  measureProviderLoad,
+} from "../../scripts/support/providerLoad";
+import { tenantEnv } from "../../scripts/support/programs";
 
 const ROOT = resolve(__dirname, "../..");
 
@@ -16,6 +25,27 @@ describe("what the dynamic-provider process loads for a preview", () => {
         /^(emulator|cli)\/|^client\/(http|managementClient|tokens)\.js$/.test(file),
       ),
     ).toEqual([]);
+  });
+});
+
+describe("what the dynamic-provider process loads and sends for a preview that creates", () => {
+  let emulator: TenantEmulator;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ rateLimit: false });
+  });
+  afterAll(() => emulator?.close());
+
+  it("reads the token's scopes without jose, and the settings once for both templates", async () => {
+    emulator.clearRequestLog();
+    const load = await measureCreatePreview(ROOT, tenantEnv(emulator));
+
+    expect(load.failures).toEqual([]);
+    const heavy = load.packages.filter((name) => ["axios", "jose", "liquidjs", "zod"].includes(name));
+    expect(heavy).toEqual(["axios", "liquidjs", "zod"]);
+    const routes = emulator.requestLog.map((entry) => `${entry.method} ${entry.path}`);
+    expect(routes.filter((route) => route === `POST ${AUTH_PATHS.token}`)).toHaveLength(1);
+    expect(routes.filter((route) => route === routeOf(getTenantSettings))).toHaveLength(1);
   });
 });
 
