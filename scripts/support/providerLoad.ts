@@ -99,6 +99,8 @@ export async function measureProviderLoad(
 export interface CreatePreviewLoad {
   /** npm packages loaded by the provider and its checks (beyond what @pulumi/pulumi loaded). */
   packages: string[];
+  /** npm packages loaded when the first request (the token's) started. */
+  packagesAtFirstRequest: string[];
   /** When the checks started, in UNIX milliseconds (to place the tenant's request log against). */
   startedAt: number;
   /** The checks of examples/basic's three resources at a preview that creates them, as the engine sends them. */
@@ -111,6 +113,11 @@ export interface CreatePreviewLoad {
 const CREATE_PREVIEW_PROBE = `
 require("@pulumi/pulumi");
 const before = new Set(Object.keys(require.cache));
+// What had been loaded when the first request (the token's) started.
+let packagesAtFirstRequest;
+require("node:diagnostics_channel").subscribe("http.client.request.start", () => {
+  packagesAtFirstRequest ??= loadedSince(before).packages;
+});
 const startedAt = Date.now();
 const start = now();
 const provider = require("pulumi-tenant-admin/provider");
@@ -124,7 +131,8 @@ const template = (type, text) => ({ type, content: { body: { text } } });
   ]);
   const checkMs = now() - start;
   const { packages } = loadedSince(before);
-  report({ packages, startedAt, checkMs, failures: results.flatMap((result) => result.failures ?? []) });
+  const failures = results.flatMap((result) => result.failures ?? []);
+  report({ packages, packagesAtFirstRequest, startedAt, checkMs, failures });
 })();
 `;
 

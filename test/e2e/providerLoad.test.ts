@@ -13,6 +13,9 @@ import { tenantEnv } from "../../scripts/support/programs";
 
 const ROOT = resolve(__dirname, "../..");
 
+const heavy = (packages: readonly string[]) =>
+  packages.filter((name) => ["axios", "jose", "liquidjs", "zod"].includes(name));
+
 describe("what the dynamic-provider process loads for a preview", () => {
   it("loads zod, liquidjs and one schema per resource for check and diff: no axios, jose or emulator code", async () => {
     const load = await measureProviderLoad(ROOT);
@@ -36,13 +39,14 @@ describe("what the dynamic-provider process loads and sends for a preview that c
   });
   afterAll(() => emulator?.close());
 
-  it("reads the token's scopes without jose, and the settings once for both templates", async () => {
+  it("sends the token request first, reads its scopes without jose, and the settings once for both templates", async () => {
     emulator.clearRequestLog();
     const load = await measureCreatePreview(ROOT, tenantEnv(emulator));
 
     expect(load.failures).toEqual([]);
-    const heavy = load.packages.filter((name) => ["axios", "jose", "liquidjs", "zod"].includes(name));
-    expect(heavy).toEqual(["axios", "liquidjs", "zod"]);
+    expect(heavy(load.packages)).toEqual(["axios", "liquidjs", "zod"]);
+    // The token request goes out before the checks load what the inputs' rules need.
+    expect(heavy(load.packagesAtFirstRequest)).toEqual(["axios"]);
     const routes = emulator.requestLog.map((entry) => `${entry.method} ${entry.path}`);
     expect(routes.filter((route) => route === `POST ${AUTH_PATHS.token}`)).toHaveLength(1);
     expect(routes.filter((route) => route === routeOf(getTenantSettings))).toHaveLength(1);
