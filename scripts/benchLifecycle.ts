@@ -372,7 +372,7 @@ export function lifecycleReport(figures: LifecycleFigures): {
     "Requests and connections are counted by the emulator (ranges over the runs). Each step runs through the",
     "Automation API (`up`, `refresh` and `destroy` with `--skip-preview`, as the Automation API runs them).",
     "",
-    `#### Serial round trips per step, tenant at ${latencyCondition.emulator.latencyMs ?? 0} ms (both processes' requests)`,
+    `#### Serial round trips per step, tenant at ${latencyCondition.emulator.latencyMs ?? 0} ms (the longest chain of one process: the program and the provider run side by side)`,
     "",
     table(
       ["step", "serial round trips", "the chain (requests each sent after the one before was answered)"],

@@ -47,7 +47,8 @@ export class WritePreflight {
   async start(connection: TenantConnection, client: () => Promise<ManagementClient>): Promise<void> {
     void this.#grant(connection, client);
     await client();
-    // One turn of the event loop: the request's connect and write run before the caller's synchronous loads.
+    // One turn of the event loop, so the request can connect and be written before the caller's synchronous
+    // loads hold the loop.
     await new Promise((resolve) => setImmediate(resolve));
   }
 
