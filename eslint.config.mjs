@@ -7,7 +7,7 @@ import tseslint from "typescript-eslint";
  * What each part of src/ may load at run time. `import type` is always allowed: it costs nothing at run time.
  * The rules carry the layering of docs/architecture.md, and what a program and a provider process load:
  * a program that imports the package loads neither zod, liquidjs, axios nor jose; a provider's check and diff
- * load no HTTP client.
+ * load no HTTP client; only private_key_jwt signing loads jose.
  */
 const heavy = {
   zod: {
@@ -23,7 +23,7 @@ const heavy = {
   },
   jose: {
     name: "jose",
-    message: "Load jose with await import() where a token is signed or read.",
+    message: "Load jose with await import() where a token is signed (src/client/tokens.ts).",
     allowTypeImports: true,
   },
 };
@@ -207,6 +207,21 @@ export default tseslint.config(
           allowTypeImports: true,
         },
       ]),
+    },
+  },
+  {
+    // jose is for signing: a token's claims are read with client/jwtClaims.ts, so no preview path loads it.
+    files: ["src/**/*.ts"],
+    ignores: ["src/client/tokens.ts", "src/emulator/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportExpression[source.value='jose']",
+          message:
+            "Only private_key_jwt signing (src/client/tokens.ts) loads jose; read claims with jwtClaims().",
+        },
+      ],
     },
   },
   {

@@ -9,7 +9,12 @@
  *   program of do-nothing dynamic resources;
  * - what loading the package costs in a fresh Node process, with and without NODE_COMPILE_CACHE.
  *
- * Usage: npm run bench [-- --runs N] [--compare-provider <dir of another build>] [--no-write]
+ * - a create preview's checks in a fresh provider process at 100 ms per request: time, when the token request
+ *   leaves, and the serial round trips on their critical path.
+ *
+ * Usage: npm run bench [-- --runs N] [--compare-provider <dir of another build>]... [--no-write]
+ *        npm run bench -- --focus create-preview [--runs N] [--compare-provider <dir>]...: that series alone
+ *        (printed, nothing written).
  */
 import { execFile } from "node:child_process";
 import { writeFile } from "node:fs/promises";
@@ -19,7 +24,9 @@ import { parseArgs, promisify } from "node:util";
 
 import * as prettier from "prettier";
 
-import { lifecycleReport as lifecycleFiguresReport, measureLifecycle } from "./benchLifecycle";
+import type { CreatePreviewFigure } from "./benchCreatePreview";
+import { createPreviewFigure, createPreviewReport } from "./benchCreatePreview";
+import { benchBuilds, lifecycleReport as lifecycleFiguresReport, measureLifecycle } from "./benchLifecycle";
 import { PERFORMANCE_PAGE, performancePage } from "./support/performancePage";
 
 const execFileAsync = promisify(execFile);
@@ -55,8 +62,9 @@ async function machine(): Promise<string> {
 
 interface BenchArgs {
   runs: number;
-  compareProvider: string | undefined;
+  compareProviders: string[];
   write: boolean;
+  focus: "create-preview" | undefined;
 }
 
 function benchArgs(args: readonly string[]): BenchArgs {
@@ -64,14 +72,22 @@ function benchArgs(args: readonly string[]): BenchArgs {
     args: [...args],
     options: {
       runs: { type: "string", default: String(LIFECYCLE_RUNS) },
-      "compare-provider": { type: "string" },
+      "compare-provider": { type: "string", multiple: true, default: [] },
       "no-write": { type: "boolean", default: false },
+      focus: { type: "string" },
     },
   });
+  if (values.focus !== undefined && values.focus !== "create-preview")
+    throw new Error(`--focus takes create-preview, got ${values.focus}`);
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1)
     throw new Error(`--runs must be a positive integer, got ${values.runs}`);
-  return { runs, compareProvider: values["compare-provider"], write: !values["no-write"] };
+  return {
+    runs,
+    compareProviders: values["compare-provider"],
+    write: !values["no-write"] && values.focus === undefined,
+    focus: values.focus,
+  };
 }
 
 async function main(): Promise<void> {
@@ -81,8 +97,21 @@ async function main(): Promise<void> {
   const machineLine = await machine();
   const loadAtStart = loadAverage();
 
+  if (args.focus === "create-preview") {
+    const series = new Map<string, CreatePreviewFigure[]>();
+    for (let run = 1; run <= args.runs; run += 1) {
+      log(`create preview run ${run} of ${args.runs}`);
+      for (const [name, dir] of benchBuilds(args.compareProviders)) {
+        series.set(name, [...(series.get(name) ?? []), await createPreviewFigure(dir)]);
+      }
+    }
+    process.stdout.write(
+      `Machine: ${machineLine}\n\n${createPreviewReport(series)}\n\nload average at the end ${loadAverage()}\n`,
+    );
+    return;
+  }
   log(`lifecycle: ${args.runs} interleaved runs`);
-  const figures = await measureLifecycle(args.runs, args.compareProvider, log);
+  const figures = await measureLifecycle(args.runs, args.compareProviders, log);
   const { markdown, previewRatio, cachedPreviewRatio, floorRatio, noChangeFloorRatio } =
     lifecycleFiguresReport(figures);
   const command = [

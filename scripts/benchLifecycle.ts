@@ -6,14 +6,17 @@
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { performance } from "node:perf_hooks";
 
 import type { EmulatorOptions, TenantEmulator } from "../src/emulator";
 import { startEmulator } from "../src/emulator";
+import type { CreatePreviewFigure } from "./benchCreatePreview";
+import { CREATE_PREVIEW_LATENCY_MS, createPreviewFigure, createPreviewReport } from "./benchCreatePreview";
 import type { ProviderLoad } from "./support/providerLoad";
 import type { ProgramLoad } from "./support/providerLoad";
 import { measureProgramLoad, measureProviderLoad } from "./support/providerLoad";
+import { serialRoundTrips } from "./support/criticalPath";
 import { projectName, tenantEnv } from "./support/programs";
 import type { TestStack } from "./support/stack";
 import { createTestStack } from "./support/stack";
@@ -42,6 +45,8 @@ interface StepFigure {
   ms: number;
   requests: number;
   connections: number;
+  /** The longest chain of requests each sent after the one before was answered (see serialRoundTrips). */
+  serial: string[];
 }
 
 /** Every measured value, by series. */
@@ -55,6 +60,8 @@ export interface LifecycleFigures {
   providerLoad: Map<string, ProviderLoad[]>;
   /** What importing the package costs a program, by build. */
   programLoad: Map<string, ProgramLoad[]>;
+  /** A create preview's checks in a fresh provider process at 100 ms per request, by build. */
+  createPreview: Map<string, CreatePreviewFigure[]>;
 }
 
 function push<T>(map: Map<string, T[]>, key: string, value: T): void {
@@ -104,9 +111,32 @@ async function lifecycle(
         ms,
         requests: emulator.requestLog.length,
         connections: emulator.connectionsOpened,
+        serial: serialRoundTrips(emulator.requestLog),
       });
     }
     return figures;
+  } finally {
+    await harness?.dispose();
+    await emulator.close();
+  }
+}
+
+/** A preview of examples/basic on a fresh stack against a fresh emulator at 0 ms, with the build in `dir`. */
+async function freshPreview(dir: string): Promise<number> {
+  const project = projectName("Pulumi.yaml");
+  const emulator = await startEmulator({ rateLimit: false });
+  let harness: TestStack | undefined;
+  try {
+    harness = await createTestStack({
+      programDir: "examples/basic",
+      projectName: project,
+      stackName: "bench",
+      env: { ...tenantEnv(emulator), ...PROGRAM_ENV },
+      config: HCAPTCHA_CONFIG(project),
+      nodeModulesDir: join(dir, "node_modules"),
+    });
+    const stack = harness;
+    return await timed(() => stack.preview());
   } finally {
     await harness?.dispose();
     await emulator.close();
@@ -120,7 +150,7 @@ async function lifecycle(
  */
 export async function measureLifecycle(
   runs: number,
-  compareBuild: string | undefined,
+  compareBuilds: readonly string[],
   log: (message: string) => void,
 ): Promise<LifecycleFigures> {
   const figures: LifecycleFigures = {
@@ -129,6 +159,7 @@ export async function measureLifecycle(
     baseline: new Map(),
     providerLoad: new Map(),
     programLoad: new Map(),
+    createPreview: new Map(),
   };
   const cacheDir = mkdtempSync(join(tmpdir(), "tenant-admin-bench-compile-cache-"));
   const compileCache = { NODE_COMPILE_CACHE: cacheDir };
@@ -177,10 +208,12 @@ export async function measureLifecycle(
         "empty program: preview, NODE_COMPILE_CACHE",
         await timed(() => emptyCached.preview()),
       );
-      const builds: [string, string][] = [["this build", process.cwd()]];
-      if (compareBuild !== undefined) builds.push(["compared build", compareBuild]);
-      for (const [name, dir] of builds) {
+      for (const [name, dir] of benchBuilds(compareBuilds).slice(1)) {
+        push(figures.baseline, `preview (fresh stack), ${name}`, await freshPreview(dir));
+      }
+      for (const [name, dir] of benchBuilds(compareBuilds)) {
         push(figures.programLoad, name, await measureProgramLoad(dir));
+        push(figures.createPreview, name, await createPreviewFigure(dir));
         push(figures.providerLoad, name, await measureProviderLoad(dir));
         push(
           figures.providerLoad,
@@ -199,6 +232,14 @@ export async function measureLifecycle(
     rmSync(cacheDir, { recursive: true, force: true });
   }
   return figures;
+}
+
+/** This build, and each build given with `--compare-provider`, named for the tables. */
+export function benchBuilds(compareBuilds: readonly string[]): [string, string][] {
+  return [
+    ["this build", process.cwd()],
+    ...compareBuilds.map((dir): [string, string] => [`compared build ${basename(dir)}`, dir]),
+  ];
 }
 
 export function median(values: readonly number[]): number {
@@ -266,9 +307,13 @@ export function lifecycleReport(figures: LifecycleFigures): {
   );
   const floorRatio = previewOf(firstCondition, "preview") / floorPreview;
   const noChangeFloorRatio = previewOf(firstCondition, "no-change preview") / floorPreview;
+  const comparedRows = [...figures.baseline.entries()]
+    .filter(([name]) => name.startsWith("preview (fresh stack), "))
+    .map(([name, values]) => [`${name} ÷ floor`, ratio(median(values), floorPreview)]);
   const ratioRows = [
     ["floor (any dynamic provider) ÷ empty program preview", ratio(floorPreview, baselinePreview)],
     ["preview (fresh stack) ÷ floor", floorRatio.toFixed(2)],
+    ...comparedRows,
     ["no-change preview ÷ floor", noChangeFloorRatio.toFixed(2)],
     ["preview (fresh stack) ÷ empty program preview", previewRatio.toFixed(2)],
     [
@@ -309,6 +354,16 @@ export function lifecycleReport(figures: LifecycleFigures): {
       .filter((name) => ["axios", "zod", "jose", "liquidjs"].includes(name))
       .join(", "),
   ]);
+  const latencyCondition = CONDITIONS.find((condition) => (condition.emulator.latencyMs ?? 0) > 0)!;
+  const serialRows = STEPS.map((step) => {
+    const series = figures.steps.get(`${latencyCondition.name} / ${step}`) ?? [];
+    const chains = [...new Set(series.map((figure) => figure.serial.join(" → ")))];
+    return [
+      step,
+      range(series.map((figure) => figure.serial.length)),
+      chains.map((chain) => `\`${chain}\``).join("; or "),
+    ];
+  });
   const markdown = [
     `#### Lifecycle of examples/basic (CaptchaConfig, two PhoneNotificationTemplate, getTenantSettingsOutput), medians of ${figures.runs} runs`,
     "",
@@ -316,6 +371,13 @@ export function lifecycleReport(figures: LifecycleFigures): {
     "",
     "Requests and connections are counted by the emulator (ranges over the runs). Each step runs through the",
     "Automation API (`up`, `refresh` and `destroy` with `--skip-preview`, as the Automation API runs them).",
+    "",
+    `#### Serial round trips per step, tenant at ${latencyCondition.emulator.latencyMs ?? 0} ms (the longest chain of one process: the program and the provider run side by side)`,
+    "",
+    table(
+      ["step", "serial round trips", "the chain (requests each sent after the one before was answered)"],
+      serialRows,
+    ),
     "",
     "#### Baseline and ratios",
     "",
@@ -342,6 +404,10 @@ export function lifecycleReport(figures: LifecycleFigures): {
       ],
       loadRows,
     ),
+    "",
+    `#### A create preview's checks in a fresh provider process (examples/basic's three resources, as the engine sends them), tenant at ${CREATE_PREVIEW_LATENCY_MS} ms per request, medians of ${figures.runs}`,
+    "",
+    createPreviewReport(figures.createPreview),
   ].join("\n");
   return {
     markdown,

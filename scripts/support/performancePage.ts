@@ -12,9 +12,9 @@ requests to the tenant, and what you can set to make them faster. The figures at
 ## What to set
 
 **\`NODE_COMPILE_CACHE\`** (Node 22.1 or later). Export it to a directory, and Node keeps there the compiled code
-of every module it loads, for the program and for the engine's dynamic-provider process alike (the engine passes
-its environment on). Later runs skip compiling \`@pulumi/pulumi\`, most of a process's start: in the figures
-below a preview takes 0.2 to 0.3 s less (the next section says why not more). In CI,
+of every module the program process loads. Later runs skip compiling \`@pulumi/pulumi\`, most of the program's
+start (in the figures below, the NODE_COMPILE_CACHE column and series against the others). The engine's dynamic-provider process gains
+little from it (the section [below](#node_compile_cache-in-each-process) says why). In CI,
 point it at a directory the job caches between runs, as [examples/ci/github-actions.yml](../examples/ci/github-actions.yml)
 does:
 
@@ -55,12 +55,20 @@ What this package adds on top of it:
   at its first dynamic resource). The type tokens and the rest of the state are as before.
 - **The provider process** loads only what each method needs: \`check\` and \`diff\` (all a preview runs for
   a resource in state) load zod, liquidjs and one resource's schema; the HTTP client is loaded with the first
-  request.
+  request. At a preview that creates or updates, a check loads the HTTP client and sends the token request
+  first, then loads zod and liquidjs while the token's round trip is under way. No preview loads jose: the
+  token's scopes are read by decoding its claims; only \`private_key_jwt\` signing loads jose.
 - **A preview without changes** sends no request from the provider; the program's \`getTenantSettings\` sends
   its read and a token request. **A preview with a create or an update** also checks, before anything is
   written, the token's scopes and what the write needs (one token; one CAPTCHA read for the plan's bot
-  detection; one settings read for the tenant's phone generation) and reads the tenant's friendly name for the
-  SMS preview.
+  detection; for phone messages, one settings read of the tenant's phone generation and friendly name, which
+  every template's SMS preview in the process shares).
+- **The serial round trips** of a create preview of examples/basic, at a tenant's latency, are three, all in
+  the provider process: the token, then the CAPTCHA read and the settings read one after the other, on the
+  process's one keep-alive connection (a second connection would cost its own TCP and TLS handshakes, a round
+  trip or more each, to save one). The token must come first, and the two reads are what the write check and
+  the SMS previews need. The program's token and settings read run beside them, in its own process. The bench
+  shows each step's chain.
 - **Requests to one tenant share a keep-alive connection** per process, token and API calls alike.
 - **\`pulumi refresh\`** runs a preview pass and then the real pass, in two provider processes. The reads of
   the first pass are kept for the second (files of mode 0600 in a directory of mode 0700 under the system
@@ -68,34 +76,52 @@ What this package adds on top of it:
   refresh reads each object once and fetches one token (test/e2e/roundTrips.test.ts checks it through the
   CLI). Linux only, as the \`pulumi\` command is found through \`/proc\`; elsewhere the real pass reads again.
 
-## NODE_COMPILE_CACHE helps the program more than the provider process
+## NODE_COMPILE_CACHE in each process
 
-Pulumi's program runner switches a V8 flag on at start (\`--allow-natives-syntax\`, for its function
-serializer), and V8 refuses code cached under other flags. With one \`NODE_COMPILE_CACHE\` for both processes,
-the provider process refuses most of what the program stored: after one \`pulumi preview\` of an empty program,
-\`NODE_DEBUG_NATIVE=COMPILE_CACHE node -e 'require("@pulumi/pulumi")'\` reports 567 of its 753 modules'
-entries rejected; it then stores its own, which the next program run refuses in turn. Each preview gains in one
-of the two processes, not both: in the figures below the empty program (no provider process) gains about 0.2 s
-with the cache, and this package's previews about as much, not twice that. Node does not let
-\`--allow-natives-syntax\` be set through \`NODE_OPTIONS\`, and the engine starts the provider process
-itself, so no setting gives the two processes separate caches. It is still worth setting.
+Measured on Node 24 with a preview of examples/basic, the cache directory's contents and
+\`NODE_DEBUG_NATIVE=COMPILE_CACHE\`:
+
+- **The program process** reads the cache and, when it exits, writes an entry for each module it loaded:
+  1,259 after the first preview, the same 1,259 after more.
+- **The dynamic-provider process** writes nothing: the engine ends it with SIGINT to its process group, and
+  Node writes the cache only when a process exits normally. Modules that only it loads (liquidjs,
+  \`pulumi-tenant-admin/provider\`) have no entry after any number of previews. What the program stored, it
+  mostly cannot use: Pulumi's program runner switches a V8 flag on at start (\`--allow-natives-syntax\`, for
+  its function serializer), and V8 refuses code cached under other flags; a process that loads
+  \`@pulumi/pulumi\` as the provider host does (\`node -e 'require("@pulumi/pulumi")'\`) rejects 567 of its
+  753 modules' entries.
+- **Flushing from the provider process** (\`module.flushCompileCache()\`, Node 23 or later, after each
+  \`check\` or \`diff\` that loaded modules) does not make later previews faster: it adds 13 entries to the
+  program's 1,259, and previews were slower with it, medians of 7 interleaved previews 4.36 s against 3.48 s
+  without, and 7.09 s against 5.27 s in a second run (a machine with load 8 to 12 on 2 cores). So the
+  provider does not flush.
+
+Node does not let \`--allow-natives-syntax\` be set through \`NODE_OPTIONS\`, and the engine starts the
+provider process itself, so no setting gives the two processes separate caches. It is still worth setting, for
+the program.
 
 ## The preview targets
 
 Two ratios say how close a preview of examples/basic comes to what cannot be avoided. Beside the **floor**
 (two dynamic resources that do nothing), the target is 1.10: what the package adds on top of any dynamic
-provider. Beside the **empty program**, the target of 1.5 cannot be met on this machine, where the floor alone
-is about 1.4 to 1.5 times the empty program. What the package spends above the floor: \`check\` loads zod,
+provider. Beside the **empty program**, the target is 1.5, of which the floor alone takes the first ratio of the
+second table below. What the package spends above the floor: \`check\` loads zod,
 liquidjs and the schemas in the provider process (the "ours in total" column), which the engine waits for; a
 preview that creates or updates also makes the write check (the HTTP client, one token, two reads); and the
 program's \`getTenantSettings\` loads the client (axios and zod, about 50 ms) and reads the settings, which
 overlaps the provider process's start but shares the machine's two cores with it. The ratios are in the
-second table below; the floor's own spread (min – max) is as wide as the difference from the target.
+second table below; the floor's own spread (min – max) is as wide as the difference from the target, and on a
+machine shared with other work (a load average above its cores in the footer) medians move by a second or more
+from one run to the next: compare within one run.
 
 ## Figures
 
-With \`--compare-provider <dir>\`, the bench also measures another build of the package beside this one
-(built in a separate clone); the figures below are this build's alone. Every program, the baselines included, runs with \`PULUMI_NODEJS_TRANSPILE_ONLY=true\`; the lifecycle runs through the Automation API, whose
+With \`--compare-provider <dir>\` (repeatable), the bench also measures other builds of the package (each
+built in a separate clone) in the same interleaved runs: their provider load, their create preview's checks,
+and a fresh-stack preview of examples/basic beside the floor; the compared build below is the package before
+jose left the preview, the settings were read once and the token request went first. Machine load varies
+between runs: compare the builds by their ratios and medians within one run. \`npm run bench -- --focus
+create-preview\` measures the create preview's checks alone. Every program, the baselines included, runs with \`PULUMI_NODEJS_TRANSPILE_ONLY=true\`; the lifecycle runs through the Automation API, whose
 \`up\`, \`refresh\` and \`destroy\` skip their preview pass.
 
 ${report}

@@ -95,6 +95,61 @@ export async function measureProviderLoad(
   });
 }
 
+/** What a create preview's checks load and cost in a fresh provider process, against a tenant. */
+export interface CreatePreviewLoad {
+  /** npm packages loaded by the provider and its checks (beyond what @pulumi/pulumi loaded). */
+  packages: string[];
+  /** npm packages loaded when the first request (the token's) started. */
+  packagesAtFirstRequest: string[];
+  /** When the checks started, in UNIX milliseconds (to place the tenant's request log against). */
+  startedAt: number;
+  /** The checks of examples/basic's three resources at a preview that creates them, as the engine sends them. */
+  checkMs: number;
+  /** Check failures, which should be none. */
+  failures: unknown[];
+}
+
+// The engine's dry-run checks of examples/basic's resources, sent at once as the program registers them.
+const CREATE_PREVIEW_PROBE = `
+require("@pulumi/pulumi");
+const before = new Set(Object.keys(require.cache));
+// What had been loaded when the first request (the token's) started.
+let packagesAtFirstRequest;
+require("node:diagnostics_channel").subscribe("http.client.request.start", () => {
+  packagesAtFirstRequest ??= loadedSince(before).packages;
+});
+const startedAt = Date.now();
+const start = now();
+const provider = require("pulumi-tenant-admin/provider");
+const atPreview = (inputs) => ({ ...inputs, __dryRun: true });
+const template = (type, text) => ({ type, content: { body: { text } } });
+(async () => {
+  const results = await Promise.all([
+    provider.captchaConfig.check({}, atPreview({ activeProviderId: "hcaptcha", hcaptcha: { siteKey: "site", secret: "secret" } })),
+    provider.phoneNotificationTemplate.check({}, atPreview(template("otp_enroll", "{{ code }} enrolls you with {{ friendly_name }}"))),
+    provider.phoneNotificationTemplate.check({}, atPreview(template("otp_verify", "{{ code }} verifies you"))),
+  ]);
+  const checkMs = now() - start;
+  const { packages } = loadedSince(before);
+  const failures = results.flatMap((result) => result.failures ?? []);
+  report({ packages, packagesAtFirstRequest, startedAt, checkMs, failures });
+})();
+`;
+
+/**
+ * Runs a create preview's checks (examples/basic's resources) in a fresh Node process against the tenant
+ * `tenantEnv` names (`AUTH0_*`), loading `pulumi-tenant-admin/provider` as resolved from `cwd`.
+ */
+export async function measureCreatePreview(
+  cwd: string,
+  tenantEnv: Record<string, string>,
+): Promise<CreatePreviewLoad> {
+  return runProbe<CreatePreviewLoad>("create-preview", CREATE_PREVIEW_PROBE, cwd, {
+    ...process.env,
+    ...tenantEnv,
+  });
+}
+
 /** What importing the package costs a Pulumi program, in a fresh Node process. */
 export interface ProgramLoad {
   /** `require("pulumi-tenant-admin")`, after `@pulumi/pulumi`. */

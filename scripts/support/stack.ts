@@ -47,6 +47,8 @@ export interface TestStackOptions {
   stackConfigFile?: boolean;
   /** The program brings its own Pulumi.yaml, package.json and tsconfig.json (a generated program): keep them. */
   ownProjectFiles?: boolean;
+  /** The node_modules the program resolves its packages from; default the repo's (this build of the package). */
+  nodeModulesDir?: string;
 }
 
 const tsconfig = {
@@ -79,7 +81,7 @@ export async function createTestStack(options: TestStackOptions): Promise<TestSt
       source.endsWith("Pulumi.yaml") ||
       (stackFile !== undefined && source.endsWith(stackFile)),
   });
-  symlinkSync(join(repoRoot, "node_modules"), join(workDir, "node_modules"), "dir");
+  symlinkSync(options.nodeModulesDir ?? join(repoRoot, "node_modules"), join(workDir, "node_modules"), "dir");
   const projectName = options.projectName ?? "tenant-admin-e2e";
   if (options.ownProjectFiles !== true) {
     writeFileSync(join(workDir, "Pulumi.yaml"), `name: ${projectName}\nruntime: nodejs\n`);

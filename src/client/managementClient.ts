@@ -4,6 +4,7 @@ import { pathWith, type Endpoint } from "../wire/endpoint";
 import type { TenantConnection } from "./connection";
 import { TenantRequestError, schemaIssues } from "./errors";
 import { HttpTransport, callApi, type AccessTokenSource } from "./http";
+import { jwtClaims } from "./jwtClaims";
 import { secretsInBody } from "./redact";
 import type { RunCache } from "./runCache";
 import { accessTokenSource, sharedTokenCache, type TokenCache } from "./tokens";
@@ -52,6 +53,7 @@ export class ManagementClient {
   readonly #secrets: readonly string[];
   readonly #runCache: RunCache | undefined;
   readonly #cacheScope: string;
+  readonly #reads = new Map<string, Promise<unknown>>();
 
   constructor(connection: TenantConnection, options: ManagementClientOptions = {}) {
     this.baseUrl = connection.baseUrl;
@@ -78,19 +80,13 @@ export class ManagementClient {
   }
 
   /**
-   * What the token this client sends grants, read from its claims (jose `decodeJwt`, no verification:
-   * the token is our own): the client id (`azp`, else `sub` without `@clients`) and the scopes.
+   * What the token this client sends grants, read from its claims (decoded, not verified: the token is
+   * our own): the client id (`azp`, else `sub` without `@clients`) and the scopes.
    * `undefined` when the token is not a JWT. Fetches a token when none is cached; sends nothing else.
    */
   async tokenGrant(): Promise<TokenGrant | undefined> {
-    const token = await this.#auth.getToken();
-    let claims: Record<string, unknown>;
-    try {
-      // Loaded here: only a preview's write check reads the claims.
-      claims = (await import("jose")).decodeJwt(token);
-    } catch {
-      return undefined;
-    }
+    const claims = jwtClaims(await this.#auth.getToken());
+    if (claims === undefined) return undefined;
     const scope = typeof claims["scope"] === "string" ? claims["scope"] : "";
     const subject = typeof claims["sub"] === "string" ? claims["sub"].replace(/@clients$/, "") : undefined;
     const clientId = typeof claims["azp"] === "string" ? claims["azp"] : subject;
@@ -103,6 +99,30 @@ export class ManagementClient {
    */
   hasFetchedToken(): boolean {
     return this.#auth.hasFetchedToken?.() ?? false;
+  }
+
+  /**
+   * A GET of `endpoint` sent once per client, that is once per process: later calls with the same path and
+   * query get the first one's answer, joining it while it is in flight. For what a preview's checks read of
+   * objects this package never writes (the tenant settings), which several resources read at once; a failed
+   * read is not kept, so the next caller asks again.
+   */
+  readOnce<Response>(
+    endpoint: Endpoint<undefined, Response>,
+    request: { query?: Readonly<Record<string, string>>; params?: Readonly<Record<string, string>> } = {},
+  ): Promise<Response> {
+    if (endpoint.method !== "GET")
+      throw new Error(`readOnce is for reads: ${endpoint.method} ${endpoint.path}`);
+    const query = Object.entries(request.query ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const key = JSON.stringify([endpoint.method, pathWith(endpoint.path, request.params), query]);
+    const known = this.#reads.get(key) as Promise<Response> | undefined;
+    if (known !== undefined) return known;
+    const read = this.send(endpoint, request);
+    this.#reads.set(key, read);
+    read.catch(() => {
+      if (this.#reads.get(key) === read) this.#reads.delete(key);
+    });
+    return read;
   }
 
   /**

@@ -1,12 +1,15 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 
-import type { RequestLogEntry } from "../../src/emulator";
+import type { RequestLogEntry, TenantEmulator } from "../../src/emulator";
+import { startEmulator } from "../../src/emulator";
 import { getCaptcha } from "../../src/resources/captchaConfig/api";
 import { getPhoneTemplates } from "../../src/resources/phoneTemplates/api";
 import { getTenantSettings } from "../../src/resources/tenantSettings/api";
 import { AUTH_PATHS, routeOf } from "../../src/wire";
-import { changedCount } from "../../scripts/support/stack";
+import { projectName, tenantEnv } from "../../scripts/support/programs";
+import type { TestStack } from "../../scripts/support/stack";
+import { changedCount, createTestStack } from "../../scripts/support/stack";
 import { describeWithEngine } from "./support/engine";
 import type { TenantStack } from "./support/tenantStack";
 import { bothResourcesConfig, createTenantStack } from "./support/tenantStack";
@@ -83,3 +86,52 @@ describeWithEngine("round trips to the tenant per lifecycle step", () => {
     expect(tenant.emulator.connectionsOpened).toBeLessThanOrEqual(2);
   });
 });
+
+describeWithEngine(
+  "round trips of a preview that creates examples/basic (a CAPTCHA and two templates)",
+  () => {
+    const project = projectName("Pulumi.yaml");
+    let emulator: TenantEmulator;
+    let harness: TestStack;
+
+    beforeAll(async () => {
+      emulator = await startEmulator({ rateLimit: false });
+      harness = await createTestStack({
+        programDir: "examples/basic",
+        projectName: project,
+        stackName: "round-trips",
+        env: tenantEnv(emulator),
+        config: {
+          [`${project}:hcaptchaSiteKey`]: { value: "site-key-round-trips" },
+          [`${project}:hcaptchaSecret`]: { value: "hc-round-trips-secret", secret: true },
+        },
+      });
+    });
+
+    afterAll(async () => {
+      await harness?.dispose();
+      await emulator?.close();
+    });
+
+    it("sends one token request and one settings read per process: the templates' SMS previews share it", async () => {
+      emulator.clearRequestLog();
+      const { changes } = await harness.preview();
+
+      expect(changes["create"]).toBe(4);
+      // Two processes, each on its own keep-alive connection: the program (getTenantSettingsOutput) and the
+      // provider (the write checks, the SMS previews' friendly name).
+      const byConnection = new Map<number, string[]>();
+      for (const entry of emulator.requestLog) {
+        byConnection.set(entry.connection, [
+          ...(byConnection.get(entry.connection) ?? []),
+          `${entry.method} ${entry.path}`,
+        ]);
+      }
+      const provider = [...byConnection.values()].find((routes) => routes.includes(GET_CAPTCHA));
+      expect(provider?.sort()).toEqual([GET_CAPTCHA, GET_SETTINGS, TOKEN].sort());
+      expect(routes(emulator.requestLog)).toEqual(
+        [GET_CAPTCHA, GET_SETTINGS, GET_SETTINGS, TOKEN, TOKEN].sort(),
+      );
+    });
+  },
+);

@@ -13,7 +13,11 @@ import { occupiedReason } from "../tenantObject/ownership";
 import { printedOnce, reportTemplatePreviews, templateFailures } from "../tenantObject/templateChecks";
 import type { PreviewLog, TemplateItem } from "../tenantObject/templateChecks";
 import { tenantObjectProvider } from "../tenantObject/tenantObjectProvider";
-import { getTenantSettings, usesUnifiedPhoneExperience } from "../tenantSettings/api";
+import {
+  PHONE_PREVIEW_SETTINGS_QUERY,
+  getTenantSettings,
+  usesUnifiedPhoneExperience,
+} from "../tenantSettings/api";
 import type { PhoneNotificationTemplateResponse, PhoneNotificationUpdate } from "./api";
 import {
   CODE_TYPES,
@@ -269,8 +273,8 @@ export function createProvider(
       let friendlyName: string | undefined;
       if (client !== undefined) {
         try {
-          const query = { fields: "friendly_name,phone_consolidated_experience", include_fields: "true" };
-          const settings = await client.send(getTenantSettings, { query });
+          const query = PHONE_PREVIEW_SETTINGS_QUERY;
+          const settings = await client.readOnce(getTenantSettings, { query });
           friendlyName = settings.friendly_name;
           if (!usesUnifiedPhoneExperience(settings)) {
             log(

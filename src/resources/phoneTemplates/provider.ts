@@ -5,7 +5,11 @@ import { engineLog } from "../../engine/log";
 import type { ProviderContext } from "../../engine/providerContext";
 import { containsUnknown } from "../../engine/unknowns";
 import type { ProviderImplementation } from "../registry";
-import { getTenantSettings, usesUnifiedPhoneExperience } from "../tenantSettings/api";
+import {
+  PHONE_PREVIEW_SETTINGS_QUERY,
+  getTenantSettings,
+  usesUnifiedPhoneExperience,
+} from "../tenantSettings/api";
 import { schemaFailures } from "../tenantObject/checkFailures";
 import { printedOnce, reportTemplatePreviews, templateFailures } from "../tenantObject/templateChecks";
 import type { PreviewLog } from "../tenantObject/templateChecks";
@@ -92,8 +96,8 @@ export function createProvider(
       probe: {
         scope: getTenantSettings.scope,
         read: async (client) => {
-          const query = { fields: "phone_consolidated_experience", include_fields: "true" };
-          const settings = await client.send(getTenantSettings, { query });
+          const query = PHONE_PREVIEW_SETTINGS_QUERY;
+          const settings = await client.readOnce(getTenantSettings, { query });
           return usesUnifiedPhoneExperience(settings) ? unifiedPhoneExperienceMessage() : undefined;
         },
       },
@@ -109,8 +113,8 @@ export function createProvider(
     async report(news, client, subject) {
       let friendlyName: string | undefined;
       try {
-        const query = { fields: "friendly_name", include_fields: "true" };
-        friendlyName = (await client?.send(getTenantSettings, { query }))?.friendly_name;
+        const query = PHONE_PREVIEW_SETTINGS_QUERY;
+        friendlyName = (await client?.readOnce(getTenantSettings, { query }))?.friendly_name;
       } catch {
         // The preview is a courtesy: the platform's default name stands in.
       }

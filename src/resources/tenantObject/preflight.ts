@@ -1,6 +1,6 @@
 import type { TenantConnection } from "../../client/connection";
 import { TenantAdminError } from "../../client/errors";
-import type { ManagementClient } from "../../client/managementClient";
+import type { ManagementClient, TokenGrant } from "../../client/managementClient";
 import { onTenantMessage } from "./providerFailure";
 
 /** What `pulumi up` will need of a tenant to write one kind of object. */
@@ -25,13 +25,32 @@ export interface WriteProbe {
   read(client: ManagementClient): Promise<string | undefined>;
 }
 
+/** The first step of a write check: the client, and what its token grants (or why no token came). */
+type GrantOutcome =
+  | { readonly client: ManagementClient; readonly grant: TokenGrant | undefined }
+  | { readonly error: TenantAdminError };
+
 /**
  * Checks at preview, before anything is written, that `pulumi up` can write what the plan holds: once
  * per tenant and resource type per process (the result is remembered, so the engine's many calls cost
  * one token and at most one GET). Returns the one-line reason up would fail, or `undefined`.
  */
 export class WritePreflight {
+  readonly #grants = new Map<string, Promise<GrantOutcome>>();
   readonly #results = new Map<string, Promise<string | undefined>>();
+
+  /**
+   * Starts the check's token request, and resolves once the HTTP client is loaded and the request is on
+   * its way: a check calls it before it loads what its own rules need (zod, liquidjs), so the token's round
+   * trip overlaps those loads. {@link WritePreflight.check} then uses this request, whatever it answers.
+   */
+  async start(connection: TenantConnection, client: () => Promise<ManagementClient>): Promise<void> {
+    void this.#grant(connection, client);
+    await client();
+    // One turn of the event loop, so the request can connect and be written before the caller's synchronous
+    // loads hold the loop.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 
   check(
     connection: TenantConnection,
@@ -41,20 +60,42 @@ export class WritePreflight {
     const key = JSON.stringify([connection.baseUrl, needs.resource]);
     const known = this.#results.get(key);
     if (known !== undefined) return known;
-    const result = client().then((loaded) => preflight(connection, loaded, needs));
+    const result = this.#grant(connection, client).then((outcome) => preflight(connection, outcome, needs));
     this.#results.set(key, result);
     return result;
   }
+
+  #grant(connection: TenantConnection, client: () => Promise<ManagementClient>): Promise<GrantOutcome> {
+    const known = this.#grants.get(connection.baseUrl);
+    if (known !== undefined) return known;
+    const outcome = client().then(async (loaded) => {
+      try {
+        return { client: loaded, grant: await loaded.tokenGrant() };
+      } catch (error) {
+        if (error instanceof TenantAdminError) return { error };
+        throw error;
+      }
+    });
+    // A failure other than the tenant's is thrown by check; a started request nobody checks is not unhandled.
+    outcome.catch(() => undefined);
+    this.#grants.set(connection.baseUrl, outcome);
+    return outcome;
+  }
+}
+
+function failed(tenant: string, needs: WriteNeeds, error: TenantAdminError): string {
+  return `${needs.resource} cannot be written: ${onTenantMessage(tenant, error)} Nothing was written.`;
 }
 
 async function preflight(
   connection: TenantConnection,
-  client: ManagementClient,
+  outcome: GrantOutcome,
   needs: WriteNeeds,
 ): Promise<string | undefined> {
   const tenant = connection.baseUrl;
+  if ("error" in outcome) return failed(tenant, needs, outcome.error);
+  const { client, grant } = outcome;
   try {
-    const grant = await client.tokenGrant();
     if (grant !== undefined) {
       const missing = needs.scopes.filter((scope) => !grant.scopes.includes(scope));
       if (missing.length > 0) {
@@ -74,9 +115,7 @@ async function preflight(
     }
     return undefined;
   } catch (error) {
-    if (error instanceof TenantAdminError) {
-      return `${needs.resource} cannot be written: ${onTenantMessage(tenant, error)} Nothing was written.`;
-    }
+    if (error instanceof TenantAdminError) return failed(tenant, needs, error);
     throw error;
   }
 }

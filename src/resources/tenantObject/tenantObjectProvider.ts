@@ -234,6 +234,23 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
     return tenantClientWithToken(context.connection(inputs.tenant));
   }
 
+  /**
+   * At a preview that plans a write, starts the write check's token request before the check loads what
+   * the inputs' rules need: the request's round trip overlaps those loads.
+   */
+  async function startWriteCheck(olds: Inputs & { domain?: string }, news: Inputs): Promise<void> {
+    if (containsUnknown(news.tenant)) return;
+    if (news.importId !== undefined && Object.keys(withoutEngineKeys(olds)).length === 0) return;
+    let connection: TenantConnection;
+    try {
+      connection = context.connection(news.tenant);
+    } catch {
+      return; // The check reports it.
+    }
+    if (!planOf(olds, { ...news, domain: connection.baseUrl }).writes) return;
+    await preflights.start(connection, () => tenantClient(connection));
+  }
+
   async function preflight(inputs: Inputs): Promise<string | undefined> {
     if (containsUnknown(inputs.tenant)) return undefined;
     const connection = context.connection(inputs.tenant);
@@ -276,6 +293,7 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
       context.programRuns();
       const dryRun = (rawNews as Record<string, unknown>)[DRY_RUN_KEY] === true;
       const news = withoutEngineKeys(rawNews, ["domain"]);
+      if (dryRun) await startWriteCheck(olds, news);
       const failures = distinct([...hooks.failures(news), ...context.tenantFailures(news.tenant)]);
       const domain = failures.length === 0 ? context.domainOf(news.tenant) : undefined;
       let inputs = domain === undefined ? news : { ...news, domain };

@@ -314,6 +314,15 @@ export function usesUnifiedPhoneExperience(settings: TenantSettingsResponse): bo
   return settings.phone_consolidated_experience !== false;
 }
 
+/**
+ * The settings a preview's checks of phone messages read (the friendly name of the SMS previews, the phone
+ * generation): one query for every resource, so a provider process sends it once (`readOnce`).
+ */
+export const PHONE_PREVIEW_SETTINGS_QUERY: Readonly<Record<string, string>> = {
+  fields: "friendly_name,phone_consolidated_experience",
+  include_fields: "true",
+};
+
 /** The path of the settings. */
 export const TENANT_SETTINGS_PATH = "/tenants/settings";
 

@@ -158,10 +158,9 @@ describe("PhoneTemplates check", () => {
         'info: PhoneTemplates mfa: enrollmentMessage SMS preview: "123456 is your code" (19 characters, GSM-7, 1 segment)',
       );
       expect(log.lines[1]).toContain('"Code: 123456 for Acme Bank"');
-      // The write check's probe (is the tenant on the legacy phone set-up?), then the friendly name.
+      // One read serves the write check's probe (is the tenant on the legacy phone set-up?) and the friendly name.
       const apiRequests = emulator.requestLog.filter((entry) => entry.path !== "/oauth/token");
       expect(apiRequests.map((entry) => `${entry.method} ${entry.path}`)).toEqual([
-        "GET /api/v2/tenants/settings",
         "GET /api/v2/tenants/settings",
       ]);
     });
