@@ -67,7 +67,7 @@ check_installed "$project" "npm install <a clone on disk>"
 # 2. npm pack in a fresh clone (its prepare builds), then the tarball.
 fresh_clone "$work/pack"
 tarball="pulumi-tenant-admin-$(node -p "require('$work/pack/package.json').version").tgz"
-(cd "$work/pack" && npm pack "${npm_flags[@]}" >&2)
+(cd "$work/pack" && npm pack "${npm_flags[@]}" --loglevel=warn >&2)
 project="$(scratch_project tarball)"
 (cd "$project" && npm install "${npm_flags[@]}" "$work/pack/$tarball")
 check_installed "$project" "npm pack in a clone, then npm install <the tarball>"
