@@ -6,7 +6,7 @@
 #   a git URL              npm install git+file://…/pulumi-tenant-admin#<HEAD>
 #
 # Each goes into a scratch project that depends on @pulumi/pulumi (as a Pulumi program does), which then
-# requires the package and its provider entry and runs `tenant-admin --help`. npm's cache is reused and
+# requires the package and its provider entry, runs `tenant-admin --help` and finds the docs it ships. npm's cache is reused and
 # preferred over the registry.
 #
 #   bash scripts/check-install-paths.sh
@@ -27,12 +27,13 @@ fresh_clone() {
   git -C "$1" checkout --quiet --detach "$head"
 }
 
-# A project with the Pulumi SDK installed, as `pulumi new typescript` leaves one.
+# A project with the Pulumi SDK installed, as `pulumi new typescript` leaves one; each path installs the package
+# into it in turn, replacing the previous one.
 scratch_project() {
-  local dir="$work/projects/$1"
+  local dir="$work/project"
   mkdir -p "$dir"
-  printf '{ "name": "scratch-%s", "private": true, "dependencies": { "@pulumi/pulumi": "%s" } }\n' \
-    "$1" "$pulumi_sdk" >"$dir/package.json"
+  printf '{ "name": "scratch", "private": true, "dependencies": { "@pulumi/pulumi": "%s" } }\n' \
+    "$pulumi_sdk" >"$dir/package.json"
   (cd "$dir" && npm install "${npm_flags[@]}" --loglevel=error >/dev/null)
   printf '%s' "$dir"
 }
@@ -57,10 +58,10 @@ check_installed() {
 
 log "HEAD $head; each path from a fresh clone"
 fresh_clone "$work/origin"
+project="$(scratch_project)"
 
 # 1. A clone on disk. npm links the directory, and runs its prepare there without its devDependencies.
 fresh_clone "$work/pulumi-tenant-admin"
-project="$(scratch_project clone)"
 (cd "$project" && npm install "${npm_flags[@]}" "$work/pulumi-tenant-admin")
 check_installed "$project" "npm install <a clone on disk>"
 
@@ -68,11 +69,9 @@ check_installed "$project" "npm install <a clone on disk>"
 fresh_clone "$work/pack"
 tarball="pulumi-tenant-admin-$(node -p "require('$work/pack/package.json').version").tgz"
 (cd "$work/pack" && npm pack "${npm_flags[@]}" --loglevel=warn >&2)
-project="$(scratch_project tarball)"
 (cd "$project" && npm install "${npm_flags[@]}" "$work/pack/$tarball")
 check_installed "$project" "npm pack in a clone, then npm install <the tarball>"
 
 # 3. A git URL: npm clones it, installs its devDependencies and runs its prepare.
-project="$(scratch_project git)"
 (cd "$project" && npm install "${npm_flags[@]}" "git+file://$work/origin#$head")
 check_installed "$project" "npm install git+file://…#HEAD"
