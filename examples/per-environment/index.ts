@@ -1,6 +1,7 @@
 // examples/per-environment: one program, one stack per environment. The stack config files
 // (Pulumi.dev.yaml, Pulumi.prod.yaml) choose the CAPTCHA provider and the MFA phone texts of each environment:
-// dev runs the platform's own challenge failing open, prod runs reCAPTCHA Enterprise. The phone texts are the
+// dev runs the platform's own challenge failing open, prod runs reCAPTCHA Enterprise. Pulumi.emulator.yaml is
+// the stack examples/ci/github-actions.yml previews against the package's emulator. The phone texts are the
 // otp_enroll and otp_verify phone notification templates of a tenant created since March 2025 (the Unified
 // Phone Experience; see docs/which-phone-resource.md).
 //

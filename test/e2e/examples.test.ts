@@ -3,16 +3,7 @@
  * Experience, what a tenant created today is), unless the name starts with `legacy-` (a legacy-tenant example,
  * run on a tenant of the legacy phone set-up). examples/ci, a workflow, runs its emulator job as written.
  */
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -321,70 +312,76 @@ describeExample(
   },
 );
 
-describeExample("ci", "the workflow's job against the emulator, run as written on examples/basic", () => {
-  interface Step {
-    name?: string;
-    run?: string;
-    env?: Record<string, string>;
-  }
-  const workflow = parse(readFileSync(resolve(repoRoot, "examples/ci/github-actions.yml"), "utf8")) as {
-    env: Record<string, string>;
-    jobs: { test: { steps: Step[] } };
-  };
-  const step = (name: string): Step => {
-    const found = workflow.jobs.test.steps.find((candidate) => candidate.name === name);
-    if (found?.run === undefined) throw new Error(`the test job has no step ${name}`);
-    return found;
-  };
-  let work: string;
+describeExample(
+  "ci",
+  "the workflow's job against the emulator, run as written on examples/per-environment",
+  () => {
+    interface Step {
+      name?: string;
+      run?: string;
+      env?: Record<string, string>;
+    }
+    const workflow = parse(readFileSync(resolve(repoRoot, "examples/ci/github-actions.yml"), "utf8")) as {
+      env: Record<string, string>;
+      jobs: { test: { steps: Step[] } };
+    };
+    const step = (name: string): Step => {
+      const found = workflow.jobs.test.steps.find((candidate) => candidate.name === name);
+      if (found?.run === undefined) throw new Error(`the test job has no step ${name}`);
+      return found;
+    };
+    let work: string;
 
-  beforeAll(() => {
-    work = mkdtempSync(join(tmpdir(), "tenant-admin-ci-example-"));
-  });
-
-  afterAll(() => {
-    rmSync(work, { recursive: true, force: true });
-  });
-
-  it("starts the package's emulator and previews the program against it, with no secret of its own", async () => {
-    // The repository of a program that installed the package (GitHub's workspace), and the runner's temp dir.
-    const workspace = join(work, "workspace");
-    const runnerTemp = join(work, "runner");
-    mkdirSync(runnerTemp, { recursive: true });
-    cpSync(resolve(repoRoot, "examples/basic"), workspace, { recursive: true });
-    symlinkSync(join(repoRoot, "node_modules"), join(workspace, "node_modules"), "dir");
-    writeFileSync(join(workspace, "Pulumi.yaml"), "name: tenant-admin-ci-example\nruntime: nodejs\n");
-    const expressions = (value: string): string =>
-      value.replaceAll("${{ runner.temp }}", runnerTemp).replaceAll("${{ github.workspace }}", workspace);
-    const env = Object.fromEntries(
-      Object.entries({ ...workflow.env, ...step("preview against the emulator").env }).map(([key, value]) => [
-        key,
-        expressions(value),
-      ]),
-    );
-    const script = [
-      "set -euo pipefail",
-      // A free port instead of 4466, so the test never collides with npm start.
-      step("start the tenant emulator").run!.replace("--port 4466", "--port 0"),
-      // What GitHub does between steps with the lines a step appends to $GITHUB_ENV.
-      'set -a; . "$GITHUB_ENV"; set +a',
-      step("preview against the emulator").run!,
-    ].join("\n");
-    const result = await runScript(script, workspace, {
-      ...env,
-      RUNNER_TEMP: runnerTemp,
-      GITHUB_ENV: join(runnerTemp, "github-env"),
-      AUTH0_DOMAIN: "",
-      AUTH0_CLIENT_ID: "",
-      AUTH0_CLIENT_SECRET: "",
-      // The program's types are checked by npm run typecheck; the engine only transpiles it here.
-      PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+    beforeAll(() => {
+      work = mkdtempSync(join(tmpdir(), "tenant-admin-ci-example-"));
     });
-    expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
-    expect(result.stdout).toMatch(/\+ 4 to create/);
-    expect(result.stdout).not.toContain("emulator-only-secret");
-  });
-});
+
+    afterAll(() => {
+      rmSync(work, { recursive: true, force: true });
+    });
+
+    it("starts the package's emulator and previews the program's emulator stack against it", async () => {
+      // The repository of a program that installed the package (GitHub's workspace), and the runner's temp dir.
+      const workspace = join(work, "workspace");
+      const runnerTemp = join(work, "runner");
+      mkdirSync(runnerTemp, { recursive: true });
+      cpSync(resolve(repoRoot, "examples/per-environment"), workspace, { recursive: true });
+      symlinkSync(join(repoRoot, "node_modules"), join(workspace, "node_modules"), "dir");
+      const expressions = (value: string): string =>
+        value.replaceAll("${{ runner.temp }}", runnerTemp).replaceAll("${{ github.workspace }}", workspace);
+      const env = Object.fromEntries(
+        Object.entries({ ...workflow.env, ...step("preview against the emulator").env }).map(
+          ([key, value]) => [key, expressions(value)],
+        ),
+      );
+      const script = [
+        "set -euo pipefail",
+        // A free port instead of 4466, so the test never collides with npm start.
+        step("start the tenant emulator").run!.replace("--port 4466", "--port 0"),
+        // What GitHub does between steps with the lines a step appends to $GITHUB_ENV.
+        'set -a; . "$GITHUB_ENV"; set +a',
+        step("preview against the emulator").run!,
+      ].join("\n");
+      const result = await runScript(script, workspace, {
+        ...env,
+        RUNNER_TEMP: runnerTemp,
+        GITHUB_ENV: join(runnerTemp, "github-env"),
+        AUTH0_DOMAIN: "",
+        AUTH0_CLIENT_ID: "",
+        AUTH0_CLIENT_SECRET: "",
+        // The program's types are checked by npm run typecheck; the engine only transpiles it here.
+        PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+      });
+      expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
+      expect(result.stdout).toMatch(/\+ 4 to create/);
+      expect(result.stdout).toContain("[emulator] 123456 is your code");
+      const ready = JSON.parse(readFileSync(join(runnerTemp, "emulator.json"), "utf8")) as {
+        clientSecret: string;
+      };
+      expect(result.stdout + result.stderr).not.toContain(ready.clientSecret);
+    });
+  },
+);
 
 describe("examples/", () => {
   it("has no directory that this file does not run", () => {
