@@ -55,13 +55,18 @@ function run(command, args, env = process.env) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+/** The npm that runs this script (npm sets npm_execpath), else the one on PATH. */
+function npm(args, env) {
+  const cli = process.env.npm_execpath;
+  if (cli !== undefined && cli.endsWith(".js")) run(process.execPath, [cli, ...args], env);
+  else run("npm", args, env);
+}
 
 if (!existsSync(join(root, "node_modules", "typescript", "package.json"))) {
   process.stderr.write(
     "pulumi-tenant-admin: installing the build's devDependencies into its own node_modules (npm ci), " +
       "then building dist/\n",
   );
-  run(npm, ["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], nestedNpmEnv());
+  npm(["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], nestedNpmEnv());
 }
-run(npm, ["run", "build"]);
+npm(["run", "build"], process.env);
