@@ -63,6 +63,8 @@ project="$(scratch_project)"
 # 1. A clone on disk. npm links the directory, and runs its prepare there without its devDependencies.
 fresh_clone "$work/pulumi-tenant-admin"
 (cd "$project" && npm install "${npm_flags[@]}" "$work/pulumi-tenant-admin")
+# As the README says: linked, not copied.
+[ "$(readlink -f "$project/node_modules/pulumi-tenant-admin")" = "$(readlink -f "$work/pulumi-tenant-admin")" ]
 check_installed "$project" "npm install <a clone on disk>"
 
 # 2. npm pack in a fresh clone (its prepare builds), then the tarball.
