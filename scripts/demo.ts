@@ -53,6 +53,18 @@ type StackOutputs = Record<string, unknown>;
 /** Where the program's tenant comes from. */
 type Target = { kind: "emulator" } | { kind: "tenant"; domain: string; source: string };
 
+/** The engine operations `npm start` runs: their flags are printed from these, so the headers say what runs. */
+const UP_FLAGS = { refresh: true, runProgram: true } as const;
+const PREVIEW_FLAGS = { expectNoChanges: true, refresh: true, runProgram: true } as const;
+
+/** The `pulumi` command line of an Automation API operation with these flags, as the README writes it. */
+function commandLine(operation: "up" | "preview", flags: Readonly<Record<string, boolean>>): string {
+  const options = Object.entries(flags)
+    .filter(([, on]) => on)
+    .map(([name]) => `--${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`);
+  return ["pulumi", operation, ...options, "--stack", STACK].join(" ");
+}
+
 const started = Date.now();
 /** Aborts the running engine operation on Ctrl-C or SIGTERM (the engine stops cleanly). */
 const abort = new AbortController();
@@ -294,13 +306,13 @@ async function main(): Promise<void> {
     step("Checking the program's stack config");
     await ensureCaptchaKeys(target, config, stack);
 
-    step(`pulumi up --refresh --stack ${STACK}`);
+    step(commandLine("up", UP_FLAGS));
     emulator?.clearRequestLog();
     // refresh: the tenant is read first, so whatever changed behind Pulumi's back (or a deleted
     // .emulator-data/) is put back, not only what differs from the last update. runProgram: the refresh uses
     // the current stack config (rotated credentials, a new domain), not the one saved at the last update.
     const result = await engine("pulumi up", () =>
-      stack.up({ refresh: true, runProgram: true, onOutput, color: "auto", signal: abort.signal }),
+      stack.up({ ...UP_FLAGS, onOutput, color: "auto", signal: abort.signal }),
     );
     const writes = emulator?.requestLog.filter(
       (entry) => entry.method !== "GET" && entry.path !== "/oauth/token",
@@ -311,18 +323,11 @@ async function main(): Promise<void> {
     process.stdout.write(`${JSON.stringify(outputs, null, 2)}\n`);
     describeOutputs(outputs);
 
-    step("pulumi preview --expect-no-changes --refresh: the tenant is as declared");
+    step(commandLine("preview", PREVIEW_FLAGS));
     await engine("pulumi preview --expect-no-changes", () =>
-      stack.preview({
-        expectNoChanges: true,
-        refresh: true,
-        runProgram: true,
-        onOutput,
-        color: "auto",
-        signal: abort.signal,
-      }),
+      stack.preview({ ...PREVIEW_FLAGS, onOutput, color: "auto", signal: abort.signal }),
     );
-    note("no changes");
+    note("no changes: the tenant is as declared");
 
     step("Done");
     if (emulator !== undefined && writes !== undefined) {

@@ -31,6 +31,10 @@ _toolchain_main() {
       return
     fi
     _log "Node $(node --version 2>/dev/null || echo 'not found') is older than 22; installing Node 24 into .tools/node"
+    # The node package's preinstall fetches the platform's binary: allowed here, so npm runs it without
+    # listing it as a script "not yet covered by allowScripts".
+    mkdir -p "$root/.tools/node"
+    printf '{ "private": true, "allowScripts": { "node": true } }\n' >"$root/.tools/node/package.json"
     npm install --no-save --no-audit --no-fund --prefix "$root/.tools/node" node@24 >&2
     PATH="$tools_bin:$PATH"
     if [ "$(_node_major)" -lt 22 ]; then

@@ -14,7 +14,7 @@
 //   ... and the same keys with the prefix us.
 import * as pulumi from "@pulumi/pulumi";
 import type { TenantArgs } from "pulumi-tenant-admin";
-import { CaptchaConfig, PhoneTemplates, getTenantSettingsOutput } from "pulumi-tenant-admin";
+import { CaptchaConfig, PhoneNotificationTemplate, getTenantSettingsOutput } from "pulumi-tenant-admin";
 
 const config = new pulumi.Config();
 
@@ -33,16 +33,16 @@ function manageTenant(name: string) {
     },
     tenant,
   });
-  const templates = new PhoneTemplates(`${name}-phone-templates`, {
-    enrollmentMessage: "{{code}} is your code to enroll this phone with {{tenant.friendly_name}}.",
-    verificationMessage: "{{code}} is your {{tenant.friendly_name}} verification code",
+  const verification = new PhoneNotificationTemplate(`${name}-mfa-verification`, {
+    type: "otp_verify",
+    content: { body: { text: "{{ code }} is your {{ friendly_name }} verification code" } },
     tenant,
   });
   const settings = getTenantSettingsOutput({ fields: ["friendlyName", "enabledLocales"], tenant });
   return {
     domain: captcha.domain,
     activeCaptchaProvider: captcha.activeProviderId,
-    verificationMessage: templates.verificationMessage,
+    verificationMessage: verification.content.apply((content) => content.body.text),
     friendlyName: settings.friendlyName,
     enabledLocales: settings.enabledLocales,
   };

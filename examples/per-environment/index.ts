@@ -1,6 +1,9 @@
 // examples/per-environment: one program, one stack per environment. The stack config files
-// (Pulumi.dev.yaml, Pulumi.prod.yaml) choose the CAPTCHA provider and the phone texts of each environment:
-// dev runs the platform's own challenge failing open, prod runs reCAPTCHA Enterprise.
+// (Pulumi.dev.yaml, Pulumi.prod.yaml) choose the CAPTCHA provider and the MFA phone texts of each environment:
+// dev runs the platform's own challenge failing open, prod runs reCAPTCHA Enterprise. Pulumi.emulator.yaml is
+// the stack examples/ci/github-actions.yml previews against the package's emulator. The phone texts are the
+// otp_enroll and otp_verify phone notification templates of a tenant created since March 2025 (the Unified
+// Phone Experience; see docs/which-phone-resource.md).
 //
 // Each environment's tenant comes from its own AUTH0_DOMAIN / AUTH0_CLIENT_ID / AUTH0_CLIENT_SECRET (for
 // example the CI secrets of a GitHub environment, see examples/ci/github-actions.yml), or from the stack
@@ -11,7 +14,7 @@
 //   pulumi config set --secret hcaptchaSecret <secret> --stack <stack>   (when captchaProvider is hcaptcha)
 import * as pulumi from "@pulumi/pulumi";
 import type { CaptchaConfigArgs } from "pulumi-tenant-admin";
-import { CaptchaConfig, PhoneTemplates } from "pulumi-tenant-admin";
+import { CaptchaConfig, PhoneNotificationTemplate } from "pulumi-tenant-admin";
 
 const config = new pulumi.Config();
 
@@ -51,13 +54,18 @@ const captcha = new CaptchaConfig("captcha", {
   resetOnDelete: config.getBoolean("resetOnDelete") ?? false,
 });
 
-const phoneTemplates = new PhoneTemplates("phone-templates", {
-  enrollmentMessage: config.require("enrollmentMessage"),
-  verificationMessage: config.require("verificationMessage"),
+const enrollment = new PhoneNotificationTemplate("mfa-enrollment", {
+  type: "otp_enroll",
+  content: { body: { text: config.require("enrollmentMessage") } },
+});
+
+const verification = new PhoneNotificationTemplate("mfa-verification", {
+  type: "otp_verify",
+  content: { body: { text: config.require("verificationMessage") } },
 });
 
 export const environment = pulumi.getStack();
 export const tenantDomain = captcha.domain;
 export const activeCaptchaProvider = captcha.activeProviderId;
-export const enrollmentMessage = phoneTemplates.enrollmentMessage;
-export const verificationMessage = phoneTemplates.verificationMessage;
+export const enrollmentMessage = enrollment.content.apply((content) => content.body.text);
+export const verificationMessage = verification.content.apply((content) => content.body.text);

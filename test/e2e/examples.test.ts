@@ -1,12 +1,20 @@
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+/**
+ * Every directory under examples/ runs here, on the tenant its name says: a new tenant (the Unified Phone
+ * Experience, what a tenant created today is), unless the name starts with `legacy-` (a legacy-tenant example,
+ * run on a tenant of the legacy phone set-up). examples/ci, a workflow, runs its emulator job as written.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 
 import type { ConfigMap } from "@pulumi/pulumi/automation";
+import { parse } from "yaml";
 
-import type { TenantEmulator } from "../../src/emulator";
+import type { EmulatorOptions, TenantEmulator } from "../../src/emulator";
 import { startEmulator } from "../../src/emulator";
 import { DEFAULT_PHONE_TEMPLATES } from "../../src/resources/phoneTemplates/api";
 import { DOCUMENTED_TEMPLATE } from "../unit/templates/documented";
+import { runScript } from "../unit/docs/support";
 import { describeWithEngine } from "./support/engine";
 import type { TestStack } from "../../scripts/support/stack";
 import { projectName, tenantEnv } from "../../scripts/support/programs";
@@ -15,6 +23,20 @@ import { legacyPhoneTenant, namedTenant } from "../../scripts/support/namedTenan
 import { tenantData } from "./support/tenantData";
 
 const repoRoot = resolve(__dirname, "../..");
+
+/** The directories of examples/ this file runs. */
+const examplesRun: string[] = [];
+
+/** A suite that runs examples/<dir>. */
+function describeExample(dir: string, title: string, suite: () => void): void {
+  examplesRun.push(dir);
+  describeWithEngine(`examples/${dir}, ${title}`, suite);
+}
+
+/** The tenant an example runs on, as its name says. */
+function tenantFor(dir: string): EmulatorOptions {
+  return dir.startsWith("legacy-") ? legacyPhoneTenant() : namedTenant();
+}
 
 const writes = (emulator: TenantEmulator) =>
   emulator.requestLog.filter(
@@ -39,14 +61,14 @@ async function previewUpPreview(
   return Object.fromEntries(Object.entries(outputs).map(([key, output]) => [key, output.value as unknown]));
 }
 
-describeWithEngine("examples/basic, the program npm start runs", () => {
+describeExample("basic", "the program npm start runs", () => {
   const project = projectName("Pulumi.yaml");
   const secret = "hc-basic-secret-7f3a91";
   let emulator: TenantEmulator;
   let harness: TestStack;
 
   beforeAll(async () => {
-    emulator = await startEmulator(namedTenant());
+    emulator = await startEmulator(tenantFor("basic"));
     harness = await createTestStack({
       programDir: "examples/basic",
       projectName: project,
@@ -106,7 +128,7 @@ describeWithEngine("examples/basic, the program npm start runs", () => {
   });
 });
 
-describeWithEngine("examples/per-environment, one stack per environment", () => {
+describeExample("per-environment", "one stack per environment", () => {
   const project = projectName("examples/per-environment/Pulumi.yaml");
   const apiKey = "recaptcha-api-key-prod-2c9e1d";
 
@@ -128,8 +150,8 @@ describeWithEngine("examples/per-environment, one stack per environment", () => 
 
   beforeAll(async () => {
     [devTenant, prodTenant] = await Promise.all([
-      startEmulator(legacyPhoneTenant()),
-      startEmulator(legacyPhoneTenant()),
+      startEmulator(tenantFor("per-environment")),
+      startEmulator(tenantFor("per-environment")),
     ]);
     dev = await environmentStack("dev", devTenant);
     prod = await environmentStack("prod", prodTenant, {
@@ -145,23 +167,27 @@ describeWithEngine("examples/per-environment, one stack per environment", () => 
   });
 
   it("gives dev the platform's challenge failing open, from Pulumi.dev.yaml", async () => {
-    const outputs = await previewUpPreview(dev, [devTenant], 3);
+    const outputs = await previewUpPreview(dev, [devTenant], 4);
     expect(outputs).toMatchObject({ environment: "dev", activeCaptchaProvider: "auth_challenge" });
     expect(tenantData(devTenant).captcha()).toMatchObject({
       active_provider_id: "auth_challenge",
       auth_challenge: { fail_open: true },
     });
-    expect(tenantData(devTenant).phoneTemplates().enrollment_message).toMatch(/^\[dev\] \{\{code\}\}/);
+    const enrollment = tenantData(devTenant).notificationTemplate("otp_enroll")?.content.body?.text;
+    expect(enrollment).toMatch(/^\[dev\] \{\{ code \}\}/);
+    expect(outputs.enrollmentMessage).toBe(enrollment);
   });
 
   it("gives prod reCAPTCHA Enterprise with its api key from an encrypted stack secret", async () => {
-    const outputs = await previewUpPreview(prod, [prodTenant], 3);
+    const outputs = await previewUpPreview(prod, [prodTenant], 4);
     expect(outputs).toMatchObject({ environment: "prod", activeCaptchaProvider: "recaptcha_enterprise" });
     expect(tenantData(prodTenant).captchaWithSecrets()).toMatchObject({
       active_provider_id: "recaptcha_enterprise",
       recaptcha_enterprise: { api_key: apiKey, project_id: "example-prod-project" },
     });
-    expect(tenantData(prodTenant).phoneTemplates().enrollment_message).toMatch(/Never share it\.$/);
+    expect(tenantData(prodTenant).notificationTemplate("otp_verify")?.content.body?.text).toMatch(
+      /Never share it\.$/,
+    );
     expect(await prod.exportState()).not.toContain(apiKey);
     expect(prod.output.join("\n")).not.toContain(apiKey);
   });
@@ -171,11 +197,11 @@ describeWithEngine("examples/per-environment, one stack per environment", () => 
     await prod.destroy();
     expect(tenantData(devTenant).captcha()?.auth_challenge).toEqual({ fail_open: true });
     expect(tenantData(prodTenant).captcha()?.active_provider_id).toBe("auth_challenge");
-    expect(tenantData(prodTenant).phoneTemplates()).toEqual(DEFAULT_PHONE_TEMPLATES);
+    expect(tenantData(prodTenant).notificationTemplates()).toEqual([]);
   });
 });
 
-describeWithEngine("examples/multi-tenant, several tenants in one program", () => {
+describeExample("multi-tenant", "several tenants in one program", () => {
   const project = projectName("examples/multi-tenant/Pulumi.yaml");
   const names = ["eu", "us"] as const;
   const hcaptchaSecret = (name: string) => `hc-${name}-secret-0b7e55`;
@@ -185,7 +211,7 @@ describeWithEngine("examples/multi-tenant, several tenants in one program", () =
   beforeAll(async () => {
     const config: ConfigMap = { [`${project}:tenants`]: { value: JSON.stringify(names) } };
     for (const name of names) {
-      const emulator = await startEmulator(legacyPhoneTenant());
+      const emulator = await startEmulator(tenantFor("multi-tenant"));
       emulators.set(name, emulator);
       Object.assign(config, {
         [`${project}:${name}Domain`]: { value: emulator.domain },
@@ -222,8 +248,8 @@ describeWithEngine("examples/multi-tenant, several tenants in one program", () =
         site_key: `site-key-${name}`,
         secret: hcaptchaSecret(name),
       });
-      expect(tenantData(emulator).phoneTemplates().verification_message).not.toBe(
-        DEFAULT_PHONE_TEMPLATES.verification_message,
+      expect(tenantData(emulator).notificationTemplate("otp_verify")?.content.body?.text).toBe(
+        "{{ code }} is your {{ friendly_name }} verification code",
       );
       expect(outputs.tenants).toMatchObject({
         [name]: { domain: emulator.domain, activeCaptchaProvider: "hcaptcha", friendlyName: "My Company" },
@@ -240,46 +266,141 @@ describeWithEngine("examples/multi-tenant, several tenants in one program", () =
     }
   });
 
-  it("restores each tenant's default phone templates on destroy", async () => {
+  it("gives each tenant's verification message back the platform's default on destroy", async () => {
     await harness.destroy();
     for (const emulator of emulators.values()) {
-      expect(tenantData(emulator).phoneTemplates()).toEqual(DEFAULT_PHONE_TEMPLATES);
+      expect(tenantData(emulator).notificationTemplates()).toEqual([]);
     }
   });
 });
 
-describeWithEngine("examples/phone-templates-liquid, the documentation's Liquid templates", () => {
-  const project = projectName("examples/phone-templates-liquid/Pulumi.yaml");
-  let emulator: TenantEmulator;
-  let harness: TestStack;
+describeExample(
+  "legacy-phone-templates-liquid",
+  "the documentation's Liquid templates on a legacy tenant",
+  () => {
+    const project = projectName("examples/legacy-phone-templates-liquid/Pulumi.yaml");
+    let emulator: TenantEmulator;
+    let harness: TestStack;
 
-  beforeAll(async () => {
-    // A new tenant (not named), moved back to the legacy phone set-up, whose templates PhoneTemplates writes.
-    emulator = await startEmulator();
-    await tenantData(emulator).updateSettings({ phone_consolidated_experience: false });
-    harness = await createTestStack({
-      programDir: "examples/phone-templates-liquid",
-      projectName: project,
-      env: tenantEnv(emulator),
+    beforeAll(async () => {
+      emulator = await startEmulator(tenantFor("legacy-phone-templates-liquid"));
+      harness = await createTestStack({
+        programDir: "examples/legacy-phone-templates-liquid",
+        projectName: project,
+        env: tenantEnv(emulator),
+      });
     });
-  });
 
-  afterAll(async () => {
-    await harness?.dispose();
-    await emulator?.close();
-  });
-
-  it("stores the documentation's branching template, then has no changes", async () => {
-    const outputs = await previewUpPreview(harness, [emulator], 2);
-    expect(tenantData(emulator).phoneTemplates().enrollment_message).toBe(DOCUMENTED_TEMPLATE);
-    expect(outputs).toMatchObject({
-      storedEnrollmentMessage: DOCUMENTED_TEMPLATE,
-      storedVerificationMessage: tenantData(emulator).phoneTemplates().verification_message,
+    afterAll(async () => {
+      await harness?.dispose();
+      await emulator?.close();
     });
+
+    it("stores the documentation's branching template, then has no changes", async () => {
+      const outputs = await previewUpPreview(harness, [emulator], 2);
+      expect(tenantData(emulator).phoneTemplates().enrollment_message).toBe(DOCUMENTED_TEMPLATE);
+      expect(outputs).toMatchObject({
+        storedEnrollmentMessage: DOCUMENTED_TEMPLATE,
+        storedVerificationMessage: tenantData(emulator).phoneTemplates().verification_message,
+      });
+    });
+
+    it("restores the default phone templates on destroy", async () => {
+      await harness.destroy();
+      expect(tenantData(emulator).phoneTemplates()).toEqual(DEFAULT_PHONE_TEMPLATES);
+    });
+  },
+);
+
+describeExample(
+  "ci",
+  "the workflow's job against the emulator, run as written on examples/per-environment",
+  () => {
+    interface Step {
+      name?: string;
+      run?: string;
+      env?: Record<string, string>;
+    }
+    const workflow = parse(readFileSync(resolve(repoRoot, "examples/ci/github-actions.yml"), "utf8")) as {
+      env: Record<string, string>;
+      jobs: { test: { steps: Step[] } };
+    };
+    const step = (name: string): Step => {
+      const found = workflow.jobs.test.steps.find((candidate) => candidate.name === name);
+      if (found?.run === undefined) throw new Error(`the test job has no step ${name}`);
+      return found;
+    };
+    let work: string;
+
+    beforeAll(() => {
+      work = mkdtempSync(join(tmpdir(), "tenant-admin-ci-example-"));
+    });
+
+    afterAll(() => {
+      rmSync(work, { recursive: true, force: true });
+    });
+
+    it("starts the package's emulator and previews the program's emulator stack against it", async () => {
+      // The repository of a program that installed the package (GitHub's workspace), and the runner's temp dir.
+      const workspace = join(work, "workspace");
+      const runnerTemp = join(work, "runner");
+      mkdirSync(runnerTemp, { recursive: true });
+      cpSync(resolve(repoRoot, "examples/per-environment"), workspace, { recursive: true });
+      symlinkSync(join(repoRoot, "node_modules"), join(workspace, "node_modules"), "dir");
+      const expressions = (value: string): string =>
+        value.replaceAll("${{ runner.temp }}", runnerTemp).replaceAll("${{ github.workspace }}", workspace);
+      const env = Object.fromEntries(
+        Object.entries({ ...workflow.env, ...step("preview against the emulator").env }).map(
+          ([key, value]) => [key, expressions(value)],
+        ),
+      );
+      const script = [
+        "set -euo pipefail",
+        // A free port instead of 4466, so the test never collides with npm start.
+        step("start the tenant emulator").run!.replace("--port 4466", "--port 0"),
+        // What GitHub does between steps with the lines a step appends to $GITHUB_ENV.
+        'set -a; . "$GITHUB_ENV"; set +a',
+        step("preview against the emulator").run!,
+      ].join("\n");
+      const result = await runScript(script, workspace, {
+        ...env,
+        RUNNER_TEMP: runnerTemp,
+        GITHUB_ENV: join(runnerTemp, "github-env"),
+        AUTH0_DOMAIN: "",
+        AUTH0_CLIENT_ID: "",
+        AUTH0_CLIENT_SECRET: "",
+        // The program's types are checked by npm run typecheck; the engine only transpiles it here.
+        PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+      });
+      expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
+      expect(result.stdout).toMatch(/\+ 4 to create/);
+      expect(result.stdout).toContain("[emulator] 123456 is your code");
+      const ready = JSON.parse(readFileSync(join(runnerTemp, "emulator.json"), "utf8")) as {
+        clientSecret: string;
+      };
+      expect(result.stdout + result.stderr).not.toContain(ready.clientSecret);
+    });
+  },
+);
+
+describe("examples/", () => {
+  it("has no directory that this file does not run", () => {
+    const directories = readdirSync(resolve(repoRoot, "examples"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect([...examplesRun].sort()).toEqual(directories.sort());
   });
 
-  it("restores the default phone templates on destroy", async () => {
-    await harness.destroy();
-    expect(tenantData(emulator).phoneTemplates()).toEqual(DEFAULT_PHONE_TEMPLATES);
-  });
+  it.each(examplesRun.filter((dir) => dir.startsWith("legacy-")))(
+    "documents %s as a legacy-tenant example, in its Pulumi.yaml and the README",
+    (dir) => {
+      expect(readFileSync(resolve(repoRoot, "examples", dir, "Pulumi.yaml"), "utf8")).toMatch(
+        /^description: A legacy-tenant example/m,
+      );
+      const row = readFileSync(resolve(repoRoot, "README.md"), "utf8")
+        .split("\n")
+        .find((line) => line.startsWith(`| [\`examples/${dir}\``));
+      expect(row).toMatch(/legacy-tenant example/);
+    },
+  );
 });

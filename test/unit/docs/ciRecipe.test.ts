@@ -1,41 +1,12 @@
-import { spawn } from "node:child_process";
-import { mkdtemp, readFile, rm, symlink } from "node:fs/promises";
+import { mkdtemp, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-/** Runs a bash script in a process group of its own, so the emulator it starts in the background stops with it. */
-function runScript(
-  script: string,
-  cwd: string,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("bash", ["-c", script], { cwd, detached: true });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      if (child.pid !== undefined) {
-        try {
-          process.kill(-child.pid, "SIGTERM");
-        } catch {
-          // The group is gone already.
-        }
-      }
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-const ROOT = join(__dirname, "..", "..", "..");
+import { ROOT, runScript, shellBlock } from "./support";
 
 /** The shell block of docs/emulator.md's "In CI" section, as a reader copies it. */
-async function ciRecipe(): Promise<string[]> {
-  const page = await readFile(join(ROOT, "docs", "emulator.md"), "utf8");
-  const section = page.slice(page.indexOf("## In CI"));
-  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
-  if (block === undefined) throw new Error("docs/emulator.md has no shell block under 'In CI'");
-  return block.trimEnd().split("\n");
+function ciRecipe(): Promise<string[]> {
+  return shellBlock("emulator.md", "## In CI");
 }
 
 describe("docs/emulator.md, In CI", () => {

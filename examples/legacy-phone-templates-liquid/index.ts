@@ -1,9 +1,12 @@
-// examples/phone-templates-liquid: the phone MFA templates in the platform's Liquid. The enrollment template
-// is the example of the platform's documentation page "Customize SMS or voice messages", as published: a
-// voice branch (the code is read digit by digit, with pauses) and an SMS branch, each translated by
-// `locale`. The verification template follows the same pattern. `pulumi preview` checks both (they parse,
-// and show the code for SMS and voice in every locale) and prints the SMS a user receives, its encoding and
-// its number of segments. See docs/templates.md.
+// examples/legacy-phone-templates-liquid: a legacy-tenant example. It runs only on a tenant that still uses the
+// legacy phone set-up (created before March 2025 and not moved to the Unified Phone Experience): PhoneTemplates
+// fails at preview on any other, naming PhoneNotificationTemplate (see docs/which-phone-resource.md).
+//
+// The phone MFA templates in the platform's Liquid. The enrollment template is the example of the platform's
+// documentation page "Customize SMS or voice messages", as published: a voice branch (the code is read digit
+// by digit, with pauses) and an SMS branch, each translated by `locale`. The verification template follows the
+// same pattern. `pulumi preview` checks both (they parse, and show the code for SMS and voice in every locale)
+// and prints the SMS a user receives, its encoding and its number of segments. See docs/templates.md.
 //
 // The tenant comes from `tenant-admin:*` stack config or the AUTH0_* environment variables.
 import { PhoneTemplates } from "pulumi-tenant-admin";
