@@ -17,7 +17,11 @@ export interface TestStack {
   workDir: string;
   /** Everything the engine printed, stdout and stderr, for leak checks. */
   output: string[];
-  up(): Promise<OutputMap>;
+  /**
+   * `pulumi up`; with `continueOnError`, a failed resource does not stop the others (the engine otherwise
+   * skips the steps it has not started yet, which on a busy machine may be any of them).
+   */
+  up(options?: { continueOnError?: boolean }): Promise<OutputMap>;
   /**
    * `pulumi preview --diff` (with `--expect-no-changes`, `--refresh` when asked). That display prints
    * diagnostics (`pulumi.log` lines, warnings) on stderr, the plan on stdout.
@@ -113,8 +117,8 @@ export async function createTestStack(options: TestStackOptions): Promise<TestSt
     stack,
     workDir,
     output,
-    async up() {
-      const result = await stack.up({ onOutput, onError });
+    async up(upOptions = {}) {
+      const result = await stack.up({ onOutput, onError, ...upOptions });
       return result.outputs;
     },
     async preview(previewOptions = {}) {
