@@ -148,6 +148,48 @@ describeWithEngine("the refresh of unchanged resources, on the progress display"
     });
   });
 
+  describe("a provider block dropped by the up that also changes the active provider", () => {
+    let tenant: TenantStack;
+
+    beforeAll(async () => {
+      tenant = await createTenantStack();
+      await tenant.configure({
+        activeProviderId: { value: "hcaptcha" },
+        hcaptchaSiteKey: { value: "switched-site-key" },
+        hcaptchaSecret: { value: "switched-hcaptcha-secret", secret: true },
+      });
+      await tenant.harness.up();
+      await tenant.configure({ activeProviderId: { value: "auth_challenge" } });
+      await tenant.unconfigure("hcaptchaSiteKey", "hcaptchaSecret");
+    });
+
+    afterAll(async () => {
+      await tenant?.dispose();
+    });
+
+    it("is an update that shows the change and no removal", async () => {
+      const { stdout } = await tenant.harness.stack.up({});
+      expect(refreshDiffs(stdout)).toEqual([
+        expect.stringMatching(/CaptchaConfig captcha updating .*\[diff: ~activeProviderId\]$/),
+        expect.stringMatching(/CaptchaConfig captcha updated .*\[diff: ~activeProviderId\]$/),
+      ]);
+      expect(tenant.data.captcha()?.hcaptcha?.site_key).toBe("switched-site-key");
+    });
+
+    // That update stores the block in the inputs (the engine shows an update as stored inputs against new
+    // ones); the next up, which has nothing to write, stores the program's.
+    it("shows the block under refresh --run-program until the next up, then no diff", async () => {
+      const before = await tenant.harness.stack.refresh({ runProgram: true });
+      expect(refreshDiffs(before.stdout)).toEqual([
+        expect.stringMatching(/CaptchaConfig captcha refreshing .*\[diff: -hcaptcha\]$/),
+      ]);
+      const up = await tenant.harness.stack.up({});
+      expect(refreshDiffs(up.stdout)).toEqual([]);
+      const after = await tenant.harness.stack.refresh({ runProgram: true });
+      expect(refreshDiffs(after.stdout)).toEqual([]);
+    });
+  });
+
   describe("PhoneTemplates, on a tenant of the legacy phone set-up", () => {
     let tenant: TenantStack;
 
