@@ -257,12 +257,29 @@ describeWithEngine("tenant-admin export of a tenant on the Unified Phone Experie
     );
   });
 
+  it("prints, and heads the program with, what preview shows and up does: writes back, except imports adopted", () => {
+    expect(exported.stdout).toContain(
+      "  pulumi preview    # shows only creates; pulumi up then writes each back as read (and the secrets), " +
+        "except those with the import option: it adopts them, writing nothing\n",
+    );
+    expect(exported.stdout).not.toContain("writes the same values back");
+    const program = readFileSync(join(out, "index.ts"), "utf8");
+    expect(program).toContain(
+      "then `pulumi up` writes each resource back as read (and the secrets), except those\n" +
+        "// declared with the `import` option: it adopts them as the tenant holds them, writing nothing.",
+    );
+  });
+
   it("applies the generated program: up adopts the tenant's templates (import), writing none, then no changes", async () => {
     harness = await createTestStack({ programDir: out, ownProjectFiles: true, env: tenantEnv(emulator) });
     await harness.stack.setAllConfig({
       hcaptchaSecret: { value: declared.hcaptchaSecret, secret: true },
       recaptchaEnterpriseApiKey: { value: declared.recaptchaEnterpriseApiKey, secret: true },
     });
+    // What the printed step says preview shows: creates only (the stack, the CAPTCHA configuration, and the
+    // two templates, which the import option adopts at up).
+    const { changes: planned } = await harness.preview();
+    expect(planned).toEqual({ create: 4 });
     emulator.clearRequestLog();
     await harness.up();
     const templateWrites = emulator.requestLog

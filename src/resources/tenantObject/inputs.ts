@@ -85,8 +85,28 @@ export function withoutPaths<T extends object>(props: T, paths: readonly string[
   ) as T;
 }
 
+/**
+ * A copy of `target` with the members at `paths` (`hcaptcha`, `content.from`) taken from `source` where it has
+ * them: the settings the tenant keeps, put back into what a write returns.
+ */
+export function withPathsOf<T extends object>(target: T, source: object, paths: readonly string[]): T {
+  const result = { ...target } as Record<string, unknown>;
+  const from = source as Record<string, unknown>;
+  for (const path of paths) {
+    const dot = path.indexOf(".");
+    const head = dot < 0 ? path : path.slice(0, dot);
+    if (from[head] === undefined) continue;
+    if (dot < 0) result[head] = from[head];
+    else if (isRecord(from[head])) {
+      const inner: Record<string, unknown> = isRecord(result[head]) ? result[head] : {};
+      result[head] = withPathsOf(inner, from[head], [path.slice(dot + 1)]);
+    }
+  }
+  return result as T;
+}
+
 /** Deep equality of JSON-like values, for diffs of inputs against state: an `undefined` member is no member. */
-function jsonEqual(left: unknown, right: unknown): boolean {
+export function jsonEqual(left: unknown, right: unknown): boolean {
   return isDeepStrictEqual(withoutUndefined(left), withoutUndefined(right));
 }
 

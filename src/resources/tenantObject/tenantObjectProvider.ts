@@ -14,9 +14,11 @@ import {
   DRY_RUN_KEY,
   NAME_KEY,
   changedKeys,
+  jsonEqual,
   textProblem,
   withoutEngineKeys,
   withoutPaths,
+  withPathsOf,
   withoutUndefined,
 } from "./inputs";
 import type { Occupant } from "./ownership";
@@ -311,9 +313,12 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
         return { inputs, failures: withoutPrintedValues(failures, printable) };
       }
       const plan = planOf(olds, inputs);
-      if (plan.kept.length > 0 && !plan.moves && hooks.carry !== undefined) {
-        // The preview shows what up does: the engine diffs inputs, so kept settings stay in them.
-        inputs = hooks.carry(olds, inputs, plan.kept);
+      if (plan.kept.length > 0 && !plan.moves) {
+        // The engine shows an update as the stored inputs against these, so an update carries the kept
+        // settings over (it would show them removed). With nothing to write the step is unchanged, which shows
+        // no inputs: the inputs stored are then the program's, as a refresh under `--run-program` compares
+        // them with what the program declares. The outputs keep the tenant's settings either way.
+        if (plan.writes && hooks.carry !== undefined) inputs = hooks.carry(olds, inputs, plan.kept);
         engineLog(
           `${titleOf(inputs)} on ${olds.domain}: ${plan.kept.join(", ")} ` +
             `${plan.kept.length === 1 ? "is" : "are"} no longer declared, but ` +
@@ -350,7 +355,9 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
     },
 
     async update(_id, olds: TenantObjectState<Inputs>, news: Inputs) {
-      return { outs: (await write(news, olds as State)).outs };
+      const { outs } = await write(news, olds as State);
+      // The settings the tenant keeps stay in the state, as the warning at their removal said.
+      return { outs: withPathsOf(outs, olds, hooks.kept?.(olds, news) ?? []) };
     },
 
     async read(id: string, state?: TenantObjectState<Inputs>) {
@@ -370,9 +377,13 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
         hooks.label,
         withoutUndefined({ ...state, ...current }),
       );
-      // The inputs of later diffs, so drift shows against the program: without the object's outputs, which
-      // no program declares (the engine would show them as drift on every refresh). The engine's keys are
-      // dropped too; the dynamic-provider host puts `__provider` back.
+      // The tenant as the state has it: the stored inputs stay (the engine keeps them when read returns
+      // none). They are the program's, while the outputs also hold the settings the tenant keeps (which no
+      // program declares); inputs made from the outputs would show those as removed at the next refresh.
+      if (jsonEqual(refreshed, withoutUndefined(state))) return { id, props: refreshed };
+      // Drift: the inputs of later diffs, so it shows against the program; without the object's outputs,
+      // which no program declares. The engine's keys are dropped too; the dynamic-provider host puts
+      // `__provider` back.
       return { id, props: refreshed, inputs: withoutEngineKeys(refreshed, hooks.outputs ?? []) };
     },
 

@@ -111,6 +111,16 @@ describe("a provider block the program no longer declares", () => {
     expect(warnings.join("\n")).not.toContain(hcaptcha.secret);
   });
 
+  it("with nothing else changed, is not carried: the inputs are the program's, and the warning is the same", async () => {
+    const unchangedOlds = { ...olds, ...news, hcaptcha };
+    const result = await captcha.check(unchangedOlds, news);
+    expect(result.inputs).toEqual({ ...news, domain: configured });
+    expect(warnings).toEqual([
+      `warning: CaptchaConfig on ${configured}: hcaptcha is no longer declared, but the API cannot remove a ` +
+        "provider's settings: the tenant keeps it (and so does the stack's state).",
+    ]);
+  });
+
   it("is not a change by itself", async () => {
     const result = await captcha.diff("id", olds, { activeProviderId: "hcaptcha", domain: configured });
     expect(result).toMatchObject({ changes: false });

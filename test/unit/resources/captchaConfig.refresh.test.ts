@@ -23,6 +23,20 @@ describe("CaptchaConfig refresh on a tenant that returns every provider block", 
     expect(read.props).toMatchObject({ activeProviderId: "auth_challenge" });
   });
 
+  it("keeps a block the program no longer declares in the outputs of a later update, and refreshes without inputs", async () => {
+    const provider = createProvider(emulatorContext(emulator));
+    const created = await provider.create({ activeProviderId: "auth_challenge", hcaptcha });
+    // The inputs of the unchanged step that dropped the block are the program's; then a real change.
+    const news = { activeProviderId: "auth_challenge", authChallenge: { failOpen: true } };
+    const checked = await provider.check({ activeProviderId: "auth_challenge", domain: emulator.url }, news);
+    const updated = await provider.update(created.id, created.outs, checked.inputs);
+
+    expect(checked.inputs).not.toHaveProperty("hcaptcha");
+    expect(updated.outs).toMatchObject({ authChallenge: { failOpen: true }, hcaptcha });
+    expect(emulator.tenant.read(getCaptcha.path)).toMatchObject({ hcaptcha: { site_key: hcaptcha.siteKey } });
+    expect(await provider.read(created.id, updated.outs)).toEqual({ id: created.id, props: updated.outs });
+  });
+
   it("reads a configured block field for field, its secret from state", async () => {
     const provider = createProvider(emulatorContext(emulator));
     const created = await provider.create({ activeProviderId: "hcaptcha", hcaptcha });
@@ -34,5 +48,7 @@ describe("CaptchaConfig refresh on a tenant that returns every provider block", 
       activeProviderId: "hcaptcha",
       hcaptcha: { siteKey: "changed-out-of-band", secret: hcaptcha.secret },
     });
+    // Drift: the refreshed settings become the inputs of later diffs, so it shows against the program.
+    expect(read.inputs).toMatchObject({ hcaptcha: { siteKey: "changed-out-of-band" } });
   });
 });

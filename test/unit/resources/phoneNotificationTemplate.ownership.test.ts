@@ -238,7 +238,7 @@ describe("a content.from the program no longer declares", () => {
     await emulator.close();
   });
 
-  it("stays in the inputs, is no change, and a warning says the tenant keeps it", async () => {
+  it("is no change, the inputs are the program's, and a warning says the tenant keeps it", async () => {
     const provider = createProvider(emulatorContext(emulator), recordingLog());
     const { outs } = await provider.create(declared("+15550100"));
     const olds = { ...declared("+15550100"), domain: emulator.url };
@@ -247,7 +247,8 @@ describe("a content.from the program no longer declares", () => {
     const diff = await provider.diff("id", outs, checked.inputs);
 
     expect(checked.failures).toEqual([]);
-    expect(checked.inputs).toMatchObject({ content: { from: "+15550100" } });
+    // Stored as they are by the unchanged step, which keeps the outputs (and their number).
+    expect(checked.inputs.content).toEqual({ body: { text: "{{ code }} is yours" } });
     expect(diff.changes).toBe(false);
     expect(warnings).toEqual([
       `warning: PhoneNotificationTemplate otp_verify on ${emulator.url}: content.from is no longer declared, ` +
@@ -273,5 +274,43 @@ describe("a content.from the program no longer declares", () => {
       content: { from: "+15550100", body: { text: "{{ code }} is new" } },
     });
     expect(emulator.tenant.items(TEMPLATES)).toMatchObject([{ content: { from: "+15550100" } }]);
+  });
+
+  it("stays in the state through a later update whose inputs no longer hold it", async () => {
+    const { outs } = await createProvider(emulatorContext(emulator), recordingLog()).create(
+      declared("+15550100"),
+    );
+    // The inputs an unchanged step stored when the number was dropped; then, in a later command, a new text.
+    const olds = { ...declared(), domain: emulator.url };
+    const provider = createProvider(emulatorContext(emulator), recordingLog());
+
+    const checked = await provider.check(olds, declared(undefined, "{{ code }} is new"));
+    const updated = await provider.update("id", outs, checked.inputs);
+
+    expect(checked.inputs.content).toEqual({ body: { text: "{{ code }} is new" } });
+    expect(updated.outs).toMatchObject({
+      content: { from: "+15550100", body: { text: "{{ code }} is new" } },
+    });
+    expect(emulator.tenant.items(TEMPLATES)).toMatchObject([{ content: { from: "+15550100" } }]);
+  });
+
+  it("is refreshed without inputs while the tenant has what the state says, so the stored inputs stay the program's", async () => {
+    const provider = createProvider(emulatorContext(emulator), recordingLog());
+    const { id, outs } = await provider.create(declared("+15550100"));
+
+    const unchanged = await provider.read(id, outs);
+    const patched = await fetch(`${emulator.url}/api/v2${TEMPLATES}/${String(outs.templateId)}`, {
+      method: "PATCH",
+      headers: { authorization: `Bearer ${await emulator.issueToken()}`, "content-type": "application/json" },
+      body: JSON.stringify({ content: { body: { text: "{{ code }} by hand" } } }),
+    });
+    expect(patched.status).toBe(200);
+    const drifted = await provider.read(id, outs);
+
+    expect(unchanged).toEqual({ id, props: outs });
+    expect(drifted.inputs).toMatchObject({
+      content: { from: "+15550100", body: { text: "{{ code }} by hand" } },
+    });
+    expect(drifted.inputs).not.toHaveProperty("templateId");
   });
 });
