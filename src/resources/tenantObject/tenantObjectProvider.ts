@@ -5,9 +5,7 @@ import { TenantAdminError } from "../../client/errors";
 import type { ManagementClient } from "../../client/managementClient";
 import { engineLog } from "../../engine/log";
 import type { ProviderContext } from "../../engine/providerContext";
-import type { TenantInputs } from "../../engine/tenantArgs";
 import { containsUnknown } from "../../engine/unknowns";
-import type { AdoptionTarget } from "./adoption";
 import { IMPORT_ID_KEY, adoption, tenantObjectId, withoutFields } from "./adoption";
 import { withoutPrintedValues } from "./checkFailures";
 import {
@@ -21,22 +19,11 @@ import {
   withPathsOf,
   withoutUndefined,
 } from "./inputs";
-import type { Occupant } from "./ownership";
 import { occupiedReason } from "./ownership";
+import type { TenantObjectHooks, TenantObjectInputs, TenantObjectState } from "./hooks";
 import { WritePreflight } from "./preflight";
-import type { WriteNeeds } from "./preflight";
 import { ProviderFailure, onTenantMessage } from "./providerFailure";
 import { tenantClient, tenantClientWithToken } from "./tenantClient";
-
-/** Inputs every tenant-object resource has besides its own settings. */
-export interface TenantObjectInputs {
-  tenant?: TenantInputs | undefined;
-  /** The `import` resource option's id, when the resource adopts what the tenant holds. */
-  importId?: string | undefined;
-}
-
-/** The state of a tenant-object resource: its inputs, as the tenant has them, and the tenant's URL. */
-export type TenantObjectState<Inputs extends TenantObjectInputs> = Inputs & { domain: string };
 
 /**
  * Keys that are not the object's settings: the tenant's URL (set by check from the resolved connection,
@@ -46,57 +33,6 @@ export type TenantObjectState<Inputs extends TenantObjectInputs> = Inputs & { do
 const BINDING_KEYS = ["domain", "tenant"];
 /** Keys a diff does not compare: the binding, and the import id (it only says where the object came from). */
 const NOT_COMPARED = [...BINDING_KEYS, IMPORT_ID_KEY];
-
-/**
- * What differs between the resources that each manage one object of a tenant (its CAPTCHA configuration, its
- * phone templates, one phone notification template); {@link tenantObjectProvider} does the rest.
- */
-export interface TenantObjectHooks<
-  Inputs extends TenantObjectInputs,
-  Settings extends object,
-> extends AdoptionTarget<Inputs, Settings> {
-  /** Top-level inputs the engine may print beside a check failure (they never hold secrets). */
-  readonly printable: readonly string[];
-  /** Inputs whose change makes another object of the tenant (a template's type): a replace. */
-  readonly replaceOn?: readonly string[];
-  /** What a write needs of the tenant, checked at preview before anything is written. */
-  readonly needs: WriteNeeds;
-  /** The object's API path on its tenant, which with the tenant's host makes the resource id. */
-  path(stored: Inputs & Settings): string;
-  /** How messages name one resource's object (the resource type and a template's type); default the resource type. */
-  title?(inputs: Inputs): string;
-  /** Check failures of the resource's own settings, in the user's property names. */
-  failures(news: Inputs): pulumi.dynamic.CheckFailure[];
-  /**
-   * Lines a valid check shows at a preview that plans a write (a template's SMS), after the write check; with
-   * the tenant's client when the check fetched a token for it (else nothing is read for them). Each line
-   * starts with `subject`: the resource's type and the name the program gives it.
-   */
-  report?(news: Inputs, client: ManagementClient | undefined, subject: string): Promise<void>;
-  /**
-   * Settings in state (property paths: `hcaptcha`, `content.from`) that the program no longer declares but
-   * that a write cannot remove from the tenant: they are kept out of the diff, and a warning says the tenant
-   * keeps them, because of {@link keptBecause}.
-   */
-  kept?(olds: Inputs, news: Inputs): string[];
-  /** Why the API cannot remove the `kept` settings, for the warning. */
-  readonly keptBecause?: string;
-  /** `news` with the `kept` settings of `olds` carried over, secrets marked secret for the engine. */
-  carry?(olds: Inputs, news: Inputs, kept: readonly string[]): Inputs;
-  /**
-   * For an item of a collection (a template of a type): the item a create would take over because the
-   * tenant already holds a custom one, or `undefined` when the create takes nobody's item. Asked at the
-   * preview of a create, after the write check; the create itself (`write` without state) must refuse the
-   * same item with {@link occupiedReason}, since the tenant may change between preview and up.
-   */
-  occupant?(client: ManagementClient, inputs: Inputs): Promise<Occupant | undefined>;
-  /** Writes the declared settings (`state` on an update); returns them as the tenant stored them. */
-  write(client: ManagementClient, inputs: Inputs, state?: Inputs & Settings): Promise<Settings>;
-  /** The declared settings as the tenant has them now, or `undefined` when the object is gone. */
-  read(client: ManagementClient, state: Inputs & Settings): Promise<Settings | undefined>;
-  /** What a destroy does to the tenant. */
-  remove(client: ManagementClient, state: Inputs & Settings): Promise<void>;
-}
 
 async function onTenant<T>(
   tenant: string,
