@@ -62,13 +62,15 @@ What this package adds on top of it:
   its read and a token request. **A preview with a create or an update** also checks, before anything is
   written, the token's scopes and what the write needs (one token; one CAPTCHA read for the plan's bot
   detection; for phone messages, one settings read of the tenant's phone generation and friendly name, which
-  every template's SMS preview in the process shares).
-- **The serial round trips** of a create preview of examples/basic, at a tenant's latency, are three, all in
-  the provider process: the token, then the CAPTCHA read and the settings read one after the other, on the
-  process's one keep-alive connection (a second connection would cost its own TCP and TLS handshakes, a round
-  trip or more each, to save one). The token must come first, and the two reads are what the write check and
-  the SMS previews need. The program's token and settings read run beside them, in its own process. The bench
-  shows each step's chain.
+  every template's SMS preview in the process shares). A preview that creates a \`PhoneNotificationTemplate\`
+  also reads the tenant's template list once, shared by every template it creates, to refuse a type someone
+  else already customized.
+- **The serial round trips** of a create preview of examples/basic, at a tenant's latency, are four, all in
+  the provider process: the token, then the CAPTCHA read, the template list and the settings read one after
+  the other, on the process's one keep-alive connection (a second connection would cost its own TCP and TLS
+  handshakes, a round trip or more each, to save one). The token must come first, and the three reads are
+  what the write check, the ownership check and the SMS previews need. The program's token and settings read
+  run beside them, in its own process. The bench shows each step's chain.
 - **Requests to one tenant share a keep-alive connection** per process, token and API calls alike.
 - **\`pulumi refresh\`** runs a preview pass and then the real pass, in two provider processes. The reads of
   the first pass are kept for the second (files of mode 0600 in a directory of mode 0700 under the system

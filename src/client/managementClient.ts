@@ -103,9 +103,10 @@ export class ManagementClient {
 
   /**
    * A GET of `endpoint` sent once per client, that is once per process: later calls with the same path and
-   * query get the first one's answer, joining it while it is in flight. For what a preview's checks read of
-   * objects this package never writes (the tenant settings), which several resources read at once; a failed
-   * read is not kept, so the next caller asks again.
+   * query get the first one's answer, joining it while it is in flight. For what a preview's checks read, which
+   * several resources read at once and nothing writes while a preview runs (the tenant settings, the list of
+   * phone notification templates); never for a read that must see a write of this process. A failed read is
+   * not kept, so the next caller asks again.
    */
   readOnce<Response>(
     endpoint: Endpoint<undefined, Response>,

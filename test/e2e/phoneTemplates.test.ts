@@ -29,9 +29,9 @@ describeWithEngine("PhoneTemplates and getTenantSettings on the real engine", ()
     const { changes } = await tenant.harness.preview();
     expect(changes).toMatchObject({ create: 2 });
     const calls = tenant.calls();
-    // getTenantSettings in the program; the write check's probe of the tenant's phone generation
-    // (phone_consolidated_experience); the templates' preview once the write check holds a token.
-    expect(calls.filter((call) => call === "GET /api/v2/tenants/settings")).toHaveLength(3);
+    // getTenantSettings in the program; in the provider, one read of the tenant's phone generation
+    // (phone_consolidated_experience) and friendly name, which the write check and the templates' preview share.
+    expect(calls.filter((call) => call === "GET /api/v2/tenants/settings")).toHaveLength(2);
     expect(calls.filter((call) => call.startsWith("PUT"))).toEqual([]);
   });
 

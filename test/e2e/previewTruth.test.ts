@@ -128,11 +128,10 @@ describeWithEngine("what preview says is what up does", () => {
     const { changes } = await tenant.harness.preview();
     expect(changes).toMatchObject({ create: 3 }); // the stack and its two resources
     // The write checks fetch the token, probe the CAPTCHA configuration, and read the tenant's phone
-    // generation (phone_consolidated_experience) for the phone templates; with that token in hand, the phone
-    // templates' preview reads the tenant's friendly name once (docs/templates.md). Nothing is written.
+    // generation (phone_consolidated_experience) for the phone templates; the phone templates' preview takes
+    // the tenant's friendly name from that same read (docs/templates.md). Nothing is written.
     expect([...tenant.calls()].sort()).toEqual([
       "GET /api/v2/attack-protection/captcha",
-      "GET /api/v2/tenants/settings",
       "GET /api/v2/tenants/settings",
       "POST /oauth/token",
     ]);

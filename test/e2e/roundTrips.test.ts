@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import type { RequestLogEntry, TenantEmulator } from "../../src/emulator";
 import { startEmulator } from "../../src/emulator";
 import { getCaptcha } from "../../src/resources/captchaConfig/api";
+import { listPhoneNotificationTemplates } from "../../src/resources/phoneNotificationTemplate/api";
 import { getPhoneTemplates } from "../../src/resources/phoneTemplates/api";
 import { getTenantSettings } from "../../src/resources/tenantSettings/api";
 import { AUTH_PATHS, routeOf } from "../../src/wire";
@@ -20,6 +21,7 @@ const TOKEN = `POST ${AUTH_PATHS.token}`;
 const GET_CAPTCHA = routeOf(getCaptcha);
 const GET_TEMPLATES = routeOf(getPhoneTemplates);
 const GET_SETTINGS = routeOf(getTenantSettings);
+const LIST_TEMPLATES = routeOf(listPhoneNotificationTemplates);
 
 function routes(log: readonly RequestLogEntry[]): string[] {
   return log.map((entry) => `${entry.method} ${entry.path}`).sort();
@@ -113,7 +115,7 @@ describeWithEngine(
       await emulator?.close();
     });
 
-    it("sends one token request and one settings read per process: the templates' SMS previews share it", async () => {
+    it("sends one token request and one read of each object per process: the templates share the list and settings reads", async () => {
       emulator.clearRequestLog();
       const { changes } = await harness.preview();
 
@@ -128,9 +130,11 @@ describeWithEngine(
         ]);
       }
       const provider = [...byConnection.values()].find((routes) => routes.includes(GET_CAPTCHA));
-      expect(provider?.sort()).toEqual([GET_CAPTCHA, GET_SETTINGS, TOKEN].sort());
+      // The provider's reads, once each: the write check's CAPTCHA probe, the template list that tells whether
+      // a template of the type is already someone's (shared by both templates), the settings for the SMS previews.
+      expect(provider?.sort()).toEqual([GET_CAPTCHA, LIST_TEMPLATES, GET_SETTINGS, TOKEN].sort());
       expect(routes(emulator.requestLog)).toEqual(
-        [GET_CAPTCHA, GET_SETTINGS, GET_SETTINGS, TOKEN, TOKEN].sort(),
+        [GET_CAPTCHA, LIST_TEMPLATES, GET_SETTINGS, GET_SETTINGS, TOKEN, TOKEN].sort(),
       );
     });
   },

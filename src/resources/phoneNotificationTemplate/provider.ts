@@ -253,7 +253,8 @@ export function createProvider(
 
     async occupant(client, inputs) {
       if (typeof inputs.type !== "string" || containsUnknown(inputs.type)) return undefined;
-      return customOf((await client.send(listPhoneNotificationTemplates)).templates ?? [], inputs.type);
+      // Asked at preview only: every template a preview plans to create shares one read of the list.
+      return customOf((await client.readOnce(listPhoneNotificationTemplates)).templates ?? [], inputs.type);
     },
 
     kept(olds, news) {
