@@ -1,3 +1,5 @@
+import { parse } from "yaml";
+
 import { ExportRefusedError } from "./exportRefusedError";
 
 /** Pulumi's rule for project names, as the messages state it. */
@@ -15,33 +17,28 @@ export interface ExistingProject {
   name: string;
 }
 
-/** A YAML scalar as written after `key:` on one line: unquoted, quoted, or with a trailing comment. */
-function scalar(raw: string): string {
-  const value = raw.trim();
-  if (value.startsWith('"')) {
-    const end = /^"(?:[^"\\]|\\.)*"/.exec(value)?.[0];
-    if (end !== undefined) return JSON.parse(end) as string;
+/** The members of an existing `Pulumi.yaml` this command reads, parsed with the YAML library. */
+function projectDocument(text: string, file: string): Record<string, unknown> {
+  let document: unknown;
+  try {
+    document = parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
+    throw new ExportRefusedError(
+      `${file} is not valid YAML (${reason}); fix or remove it, or choose another --out`,
+    );
   }
-  if (value.startsWith("'")) {
-    const end = /^'(?:[^']|'')*'/.exec(value)?.[0];
-    if (end !== undefined) return end.slice(1, -1).replace(/''/g, "'");
-  }
-  return value.replace(/\s+#.*$/, "");
+  return typeof document === "object" && document !== null && !Array.isArray(document)
+    ? (document as Record<string, unknown>)
+    : {};
 }
 
-/** The value of a top-level `key: value` line, or of `name:` in the `key:` block below it. */
-function topLevel(text: string, key: string): string | undefined {
-  const lines = text.split(/\r?\n/);
-  const index = lines.findIndex((line) => line.startsWith(`${key}:`));
-  if (index === -1) return undefined;
-  const inline = scalar((lines[index] ?? "").slice(key.length + 1));
-  if (inline !== "") return inline;
-  for (const line of lines.slice(index + 1)) {
-    if (!/^\s/.test(line) && line.trim() !== "") break;
-    const nested = /^\s+name:(.*)$/.exec(line);
-    if (nested !== undefined && nested !== null) return scalar(nested[1] ?? "");
-  }
-  return "";
+/** A member that YAML gives as a scalar, as text (`undefined` when absent). */
+function text(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  return typeof value === "string" || typeof value === "number" || typeof value === "boolean"
+    ? String(value)
+    : "";
 }
 
 /**
@@ -51,8 +48,9 @@ function topLevel(text: string, key: string): string | undefined {
  * @throws ExportRefusedError naming the file and the rule when it has no valid name, another runtime, or a
  *   `main`.
  */
-export function existingProject(text: string, file: string): ExistingProject {
-  const name = topLevel(text, "name");
+export function existingProject(source: string, file: string): ExistingProject {
+  const project = projectDocument(source, file);
+  const name = text(project["name"]);
   if (name === undefined || name === "") {
     throw new ExportRefusedError(
       `${file} has no top-level name; add the project's name, or remove the file, then run tenant-admin export --force again`,
@@ -61,13 +59,17 @@ export function existingProject(text: string, file: string): ExistingProject {
   if (!isProjectName(name)) {
     throw new ExportRefusedError(`${file} names the project ${JSON.stringify(name)}: ${PROJECT_NAME_RULE}`);
   }
-  const runtime = topLevel(text, "runtime");
+  // `runtime: nodejs`, or `runtime: {name: nodejs, options: …}`.
+  const runtime =
+    typeof project["runtime"] === "object" && project["runtime"] !== null
+      ? text((project["runtime"] as Record<string, unknown>)["name"])
+      : text(project["runtime"]);
   if (runtime !== "nodejs") {
     throw new ExportRefusedError(
       `${file} declares runtime ${JSON.stringify(runtime ?? "")}; the exported program needs runtime nodejs: choose another --out`,
     );
   }
-  const main = topLevel(text, "main");
+  const main = text(project["main"]);
   if (main !== undefined && !["", ".", "./", "index.ts", "./index.ts"].includes(main)) {
     throw new ExportRefusedError(
       `${file} sets main ${JSON.stringify(main)}; the exported program is index.ts beside Pulumi.yaml: remove main, or choose another --out`,

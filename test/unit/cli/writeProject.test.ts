@@ -213,6 +213,11 @@ describe("tenant-admin export, writing the project", () => {
     it.each([
       ["a quoted name", 'name: "1.0"\nruntime: nodejs\n', "1.0"],
       ["the runtime inline and a comment", "runtime: nodejs\nname: prod-tenant   # ours\n", "prod-tenant"],
+      [
+        "flow style and runtime options",
+        "{ name: 'flow-tenant', runtime: { name: nodejs, options: { typescript: true } } }\n",
+        "flow-tenant",
+      ],
     ])("reads the project's name from a Pulumi.yaml with %s", async (_case, text, name) => {
       await writeFile(join(out, "Pulumi.yaml"), text);
 
@@ -256,6 +261,20 @@ describe("tenant-admin export, writing the project", () => {
         expect(await readFile(join(out, "Pulumi.yaml"), "utf8")).toBe(text);
       },
     );
+
+    it("refuses a Pulumi.yaml that is not YAML, naming the file and the parser's reason, before reading the tenant", async () => {
+      const text = "name: [infra\nruntime: nodejs\n";
+      await writeFile(join(out, "Pulumi.yaml"), text);
+      emulator.clearRequestLog();
+
+      await expect(run()).rejects.toThrow(
+        new RegExp(
+          `^${escapeRegExp(join(out, "Pulumi.yaml"))} is not valid YAML \\(.+\\); fix or remove it, or choose another --out$`,
+        ),
+      );
+      expect(emulator.requestLog).toEqual([]);
+      expect(await readFile(join(out, "Pulumi.yaml"), "utf8")).toBe(text);
+    });
 
     it("refuses a --project other than the existing Pulumi.yaml's name, and accepts the same one", async () => {
       await writeFile(join(out, "Pulumi.yaml"), "name: my-infra\nruntime: nodejs\n");
@@ -385,3 +404,7 @@ describe("the merges alone", () => {
     expect(mergeGitignore("", "/bin/\n/node_modules/\n")).toBe("/bin/\n/node_modules/\n");
   });
 });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
