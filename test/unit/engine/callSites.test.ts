@@ -55,3 +55,25 @@ describe("where src/ binds a tenant", () => {
     expect(sites.get("managementClientFor")).toEqual(["engine/binding.ts"]);
   });
 });
+
+/** The `src/`-relative modules a file imports (type imports and re-exports included). */
+function importsOf(file: string): string[] {
+  const full = path.join(SRC, file);
+  const source = ts.createSourceFile(full, ts.sys.readFile(full) ?? "", ts.ScriptTarget.Latest);
+  return source.statements.flatMap((statement) =>
+    (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+    statement.moduleSpecifier !== undefined &&
+    ts.isStringLiteral(statement.moduleSpecifier)
+      ? [path.relative(SRC, path.resolve(path.dirname(full), statement.moduleSpecifier.text))]
+      : [],
+  );
+}
+
+describe("the connection's modules", () => {
+  it("import one way: connection.ts uses credentials.ts, which imports nothing of connection.ts", () => {
+    expect(importsOf("client/connection.ts")).toContain("client/credentials");
+    expect(importsOf("client/credentials.ts")).not.toContain("client/connection");
+    expect(importsOf("client/connectionSettings.ts")).not.toContain("client/connection");
+    expect(importsOf("client/connectionSettings.ts")).not.toContain("client/credentials");
+  });
+});
