@@ -28,7 +28,7 @@ const heavy = {
   },
 };
 
-/** Modules that load the HTTP client: a provider reaches them through tenantClient(), a program not at all. */
+/** Modules that load the HTTP client: a provider and getTenantSettings reach them through a tenant binding's client(). */
 const httpClient = {
   group: [
     "**/client/managementClient",
@@ -37,7 +37,7 @@ const httpClient = {
     "**/client/runCache",
     "**/client/index",
   ],
-  message: "Load the HTTP client at the first request (tenantObject/tenantClient.ts), not at module load.",
+  message: "Load the HTTP client at the first request (engine/binding.ts), not at module load.",
   allowTypeImports: true,
 };
 

@@ -1,10 +1,19 @@
 import { API_PREFIX } from "../wire/endpoint";
 import { closestMatch } from "../wire/suggestions";
-import { chooseCredentials, capitalize, seconds } from "./credentials";
+import type {
+  ConnectionSource,
+  Field,
+  Mode,
+  Resolved,
+  ResolvedInput,
+  TenantConnectionSettings,
+} from "./connectionSettings";
+import { capitalize, nameOf } from "./connectionSettings";
+import type { TenantCredentials } from "./credentials";
+import { chooseCredentials } from "./credentials";
 import { normalizeDomain } from "./domain";
 import { TenantConfigError } from "./errors";
 import type { SettingsRead } from "./hints";
-import type { CLIENT_ASSERTION_SIGNING_ALGS } from "./settings";
 import {
   CONFIG_KEYS,
   CONFIG_NAMESPACE,
@@ -16,65 +25,8 @@ import {
   TIMEOUT_SECONDS_RANGE,
 } from "./settings";
 
-/**
- * Where and how to reach a tenant, as one source gives it: a resource's `tenant` argument, the stack
- * config (namespace `tenant-admin`) or the environment. Every field is optional; blank strings count as
- * unset. Numbers may arrive as strings (stack config values do).
- */
-export interface TenantConnectionSettings {
-  /**
-   * Host name (`my-tenant.eu.example.com`) or URL (`https://my-tenant.eu.example.com`). Config key
-   * `tenant-admin:domain`, environment variable `AUTH0_DOMAIN`.
-   */
-  domain?: string | undefined;
-  /**
-   * Client id of a machine-to-machine client (client-credentials flow). Config key `tenant-admin:clientId`,
-   * environment variable `AUTH0_CLIENT_ID`.
-   */
-  clientId?: string | undefined;
-  /** Client secret of that client. Config key `tenant-admin:clientSecret`, environment variable `AUTH0_CLIENT_SECRET`. */
-  clientSecret?: string | undefined;
-  /**
-   * A ready management API token, used as is (never refreshed). When set, it is used and client
-   * credentials are ignored. Config key `tenant-admin:apiToken`, environment variable `AUTH0_API_TOKEN`.
-   */
-  apiToken?: string | undefined;
-  /**
-   * PEM private key (PKCS#8) for `private_key_jwt` client authentication, used with `clientId` when no
-   * client secret is set. Config key `tenant-admin:clientAssertionPrivateKey`, environment variable
-   * `AUTH0_CLIENT_ASSERTION_PRIVATE_KEY` (a literal `\n` counts as a line break).
-   */
-  clientAssertionPrivateKey?: string | undefined;
-  /**
-   * Signing algorithm of the client assertion: `RS256` (default), `RS384` or `PS256`. Config key
-   * `tenant-admin:clientAssertionSigningAlg`, environment variable `AUTH0_CLIENT_ASSERTION_SIGNING_ALG`.
-   */
-  clientAssertionSigningAlg?: string | undefined;
-  /**
-   * Token audience; default `https://<domain>/api/v2/`. Config key `tenant-admin:audience`, environment
-   * variable `AUTH0_AUDIENCE`.
-   */
-  audience?: string | undefined;
-  /**
-   * Per-request timeout in seconds; default 30. Config key `tenant-admin:timeoutSeconds`, environment
-   * variable `TENANT_ADMIN_TIMEOUT_SECONDS`.
-   */
-  timeoutSeconds?: number | string | undefined;
-  /**
-   * Total time one operation may wait for rate limits, in seconds; default 60. Config key
-   * `tenant-admin:rateLimitBudgetSeconds`, environment variable `TENANT_ADMIN_RATE_LIMIT_BUDGET_SECONDS`.
-   */
-  rateLimitBudgetSeconds?: number | string | undefined;
-}
-
-/** The credentials a client authenticates with. */
-export type TenantCredentials =
-  | { kind: "apiToken"; token: string }
-  | { kind: "clientCredentials"; clientId: string; clientSecret: string }
-  | { kind: "privateKeyJwt"; clientId: string; privateKey: string; signingAlg: ClientAssertionSigningAlg };
-
-/** A signing algorithm of `private_key_jwt` client assertions. */
-export type ClientAssertionSigningAlg = (typeof CLIENT_ASSERTION_SIGNING_ALGS)[number];
+export type { ClientAssertionSigningAlg, TenantCredentials } from "./credentials";
+export type { ConnectionSource, TenantConnectionSettings } from "./connectionSettings";
 
 /** A resolved, validated connection to one tenant. Holds credentials: never log or serialize it. */
 export interface TenantConnection {
@@ -105,8 +57,10 @@ export interface TenantConnection {
   settingsRead?: SettingsRead | undefined;
 }
 
-/** A source of connection settings: the `tenant` argument, the stack config, or the environment. */
-export type ConnectionSource = "explicit" | "config" | "env";
+/** How a field of a source is named in messages. */
+type Level = ConnectionSource;
+
+const FIELDS = CONNECTION_FIELDS;
 
 /** The sources {@link resolveTenantConnection} reads, highest precedence first. */
 export interface TenantConnectionSources {
@@ -128,35 +82,6 @@ export interface TenantConnectionSources {
    */
   configKeys?: readonly string[] | undefined;
 }
-
-/** A connection setting. */
-export type Field = keyof TenantConnectionSettings;
-
-/** How a field of a source is named in messages. */
-type Level = ConnectionSource;
-
-const FIELDS = CONNECTION_FIELDS;
-
-/** How a setting of a source is named in messages: `tenant.clientId`, a config key, or a variable. */
-export function nameOf(field: Field, level: ConnectionSource): string {
-  switch (level) {
-    case "explicit":
-      return `tenant.${field}`;
-    case "config":
-      return `the stack config key ${CONFIG_KEYS[field]}`;
-    case "env":
-      return `the environment variable ${ENV_VARS[field]}`;
-  }
-}
-
-/** A setting's value and the source it came from. */
-export interface Resolved<T> {
-  value: T;
-  level: Level;
-}
-
-/** The settings of a source, each with where it came from. */
-export type ResolvedInput = { [F in Field]?: Resolved<Exclude<TenantConnectionSettings[F], undefined>> };
 
 function present(value: unknown): boolean {
   if (value === undefined || value === null) return false;
@@ -302,9 +227,6 @@ function sameTenant(left: string, right: string): boolean {
   }
 }
 
-/** Where settings are read: a `tenant` argument, the stack config and the environment, or the environment alone. */
-export type Mode = "explicit" | "stack" | "env";
-
 /**
  * The connection of resolved settings; `note` ends the message about a missing domain or missing credentials
  * (see {@link unreadKeysNote}).
@@ -352,4 +274,26 @@ function build(input: ResolvedInput, mode: Mode, envHasDomain = false, note = ""
       RATE_LIMIT_BUDGET_SECONDS_RANGE,
     ),
   };
+}
+
+/** A duration setting in milliseconds, checked against its range; the default when it is not set. */
+function seconds(
+  resolved: Resolved<number | string> | undefined,
+  field: "timeoutSeconds" | "rateLimitBudgetSeconds",
+  defaultSeconds: number,
+  range: { readonly min: number; readonly max: number },
+): number {
+  if (resolved === undefined) return defaultSeconds * 1000;
+  const value = typeof resolved.value === "number" ? resolved.value : Number(resolved.value);
+  if (!Number.isFinite(value) || value < range.min || value > range.max) {
+    const shown =
+      typeof resolved.value === "string"
+        ? JSON.stringify(resolved.value.slice(0, 40))
+        : String(resolved.value);
+    throw new TenantConfigError(
+      `${capitalize(nameOf(field, resolved.level))} must be a positive number of seconds, got ${shown}; ` +
+        `allowed: ${range.min} to ${range.max} (default ${defaultSeconds}).`,
+    );
+  }
+  return Math.round(value * 1000);
 }

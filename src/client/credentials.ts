@@ -1,13 +1,16 @@
+import type { Mode, Resolved, ResolvedInput } from "./connectionSettings";
+import { capitalize, nameOf } from "./connectionSettings";
 import { TenantConfigError } from "./errors";
-import type {
-  ClientAssertionSigningAlg,
-  Mode,
-  Resolved,
-  ResolvedInput,
-  TenantCredentials,
-} from "./connection";
-import { nameOf } from "./connection";
 import { CLIENT_ASSERTION_SIGNING_ALGS, CONFIG_KEYS, ENV_VARS } from "./settings";
+
+/** The credentials a client authenticates with. */
+export type TenantCredentials =
+  | { kind: "apiToken"; token: string }
+  | { kind: "clientCredentials"; clientId: string; clientSecret: string }
+  | { kind: "privateKeyJwt"; clientId: string; privateKey: string; signingAlg: ClientAssertionSigningAlg };
+
+/** A signing algorithm of `private_key_jwt` client assertions. */
+export type ClientAssertionSigningAlg = (typeof CLIENT_ASSERTION_SIGNING_ALGS)[number];
 
 /**
  * The credentials of resolved settings, as the platform's Terraform provider chooses them: an API token, when
@@ -96,29 +99,4 @@ function signingAlgFrom(resolved: Resolved<string> | undefined): ClientAssertion
     );
   }
   return alg;
-}
-
-export function seconds(
-  resolved: Resolved<number | string> | undefined,
-  field: "timeoutSeconds" | "rateLimitBudgetSeconds",
-  defaultSeconds: number,
-  range: { readonly min: number; readonly max: number },
-): number {
-  if (resolved === undefined) return defaultSeconds * 1000;
-  const value = typeof resolved.value === "number" ? resolved.value : Number(resolved.value);
-  if (!Number.isFinite(value) || value < range.min || value > range.max) {
-    const shown =
-      typeof resolved.value === "string"
-        ? JSON.stringify(resolved.value.slice(0, 40))
-        : String(resolved.value);
-    throw new TenantConfigError(
-      `${capitalize(nameOf(field, resolved.level))} must be a positive number of seconds, got ${shown}; ` +
-        `allowed: ${range.min} to ${range.max} (default ${defaultSeconds}).`,
-    );
-  }
-  return Math.round(value * 1000);
-}
-
-export function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

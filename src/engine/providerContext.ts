@@ -1,10 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
 
 import type { TenantConnection, TenantConnectionSettings } from "../client/connection";
-import { resolveTenantConnection } from "../client/connection";
 import { TenantConfigError, TokenRequestError } from "../client/errors";
 import type { TenantAdminError } from "../client/errors";
 import { CONFIG_KEYS, ENV_VARS } from "../client/settings";
+import type { InputsBinding, TenantBinding } from "./binding";
+import { bindTenant } from "./binding";
 import type { PulumiCommand } from "./pulumiCommand";
 import { pulumiCommand, usesSavedConfig, withRunProgram } from "./pulumiCommand";
 import type { TenantInputs } from "./tenantArgs";
@@ -72,27 +73,50 @@ export class ProviderContext {
     );
   }
 
-  /** Resolves the connection: the `tenant` input, else stack config, else environment variables. */
-  connection(tenant: TenantInputs | undefined): TenantConnection {
-    return resolveTenantConnection({
-      explicit: tenant,
-      config: this.stackConfig,
-      env: this.#environment,
-      configKeys: this.#configKeys,
-    });
+  /**
+   * Binds the tenant of a resource's inputs: its `tenant` argument, else stack config, else environment
+   * variables.
+   *
+   * @throws TenantConfigError when the settings do not make a connection
+   */
+  bind(tenant: TenantInputs | undefined): TenantBinding {
+    return bindTenant(
+      { explicit: tenant, config: this.stackConfig, env: this.#environment, configKeys: this.#configKeys },
+      { sharesReads: true },
+    );
   }
 
   /**
-   * The connection for refresh and delete of a resource whose state records `domain` (and, when the
-   * program gave one, its explicit `tenant`). The state's own tenant argument is used whole; otherwise
-   * the configured connection is used only when it addresses the state's domain. A resource created on
-   * one tenant is never read or deleted with credentials configured for another: then `undefined`.
+   * How a check binds the inputs' tenant: not yet while the tenant argument is not known (preview), or a
+   * check failure for its settings (domain format, missing credentials), so they show at preview. A failure
+   * is reported without a property: the engine would print the tenant input's value beside it.
    */
-  connectionAt(domain: string | undefined, tenant: TenantInputs | undefined): TenantConnection | undefined {
-    if (tenant?.domain !== undefined) return this.connection(tenant);
-    const configured = this.connection(undefined);
-    if (domain !== undefined && configured.baseUrl !== domain) return undefined;
-    if (configured.origin.unbound && this.holdsSavedConfig()) {
+  bindInputs(tenant: TenantInputs | undefined): InputsBinding {
+    if (containsUnknown(tenant)) return { kind: "unknown" };
+    try {
+      return { kind: "bound", binding: this.bind(tenant) };
+    } catch (error) {
+      if (error instanceof TenantConfigError)
+        return { kind: "invalid", failure: { property: "", reason: error.message } };
+      throw error;
+    }
+  }
+
+  /**
+   * Binds the tenant a resource's state records, for refresh and delete: `domain` (and, when the program
+   * gave one, its explicit `tenant`). The state's own tenant argument is used whole; otherwise the
+   * configured connection is used only when it addresses the state's domain. A resource created on one
+   * tenant is never read or deleted with credentials configured for another: then `elsewhere` names the
+   * tenant the stack addresses now.
+   */
+  bindState(
+    domain: string | undefined,
+    tenant: TenantInputs | undefined,
+  ): { readonly binding: TenantBinding } | { readonly elsewhere: string } {
+    if (tenant?.domain !== undefined) return { binding: this.bind(tenant) };
+    const configured = this.bind(undefined);
+    if (domain !== undefined && configured.baseUrl !== domain) return { elsewhere: configured.baseUrl };
+    if (configured.connection.origin.unbound && this.holdsSavedConfig()) {
       // The saved config names the state's tenant; credentials from the environment without AUTH0_DOMAIN
       // belong to whatever tenant the *current* config names, which this process cannot see.
       throw new TenantConfigError(
@@ -103,28 +127,13 @@ export class ProviderContext {
           "tenant the credentials belong to.",
       );
     }
-    return configured;
+    return { binding: configured };
   }
 
-  /** The base URL the inputs address, or `undefined` while the tenant argument is not known (preview). */
-  domainOf(tenant: TenantInputs | undefined): string | undefined {
-    if (containsUnknown(tenant)) return undefined;
-    return this.connection(tenant).baseUrl;
-  }
-
-  /**
-   * Check failures for connection settings (domain format, missing credentials), so they show at
-   * preview. Reported without a property: the engine would print the tenant input's value beside it.
-   */
-  tenantFailures(tenant: TenantInputs | undefined): pulumi.dynamic.CheckFailure[] {
-    if (containsUnknown(tenant)) return [];
-    try {
-      this.connection(tenant);
-      return [];
-    } catch (error) {
-      if (error instanceof TenantConfigError) return [{ property: "", reason: error.message }];
-      throw error;
-    }
+  /** The connection of {@link bindState}, or `undefined` when the stack addresses another tenant. */
+  connectionAt(domain: string | undefined, tenant: TenantInputs | undefined): TenantConnection | undefined {
+    const bound = this.bindState(domain, tenant);
+    return "binding" in bound ? bound.binding.connection : undefined;
   }
 }
 
@@ -136,6 +145,19 @@ export function programStackConfig(): TenantConnectionSettings {
 /** Every key the running program's stack config sets (`tenant-admin:domain`, `aws:region`, …). */
 export function programConfigKeys(): string[] {
   return Object.keys(pulumi.runtime.allConfig());
+}
+
+/**
+ * Binds the tenant of a call in the program process (a function, a resource's declared domain): `explicit`,
+ * else the program's stack config, else the environment.
+ *
+ * @throws TenantConfigError when the settings do not make a connection
+ */
+export function bindProgramTenant(explicit: TenantInputs | undefined): TenantBinding {
+  return bindTenant(
+    { explicit, config: programStackConfig(), env: process.env, configKeys: programConfigKeys() },
+    { sharesReads: false },
+  );
 }
 
 /**

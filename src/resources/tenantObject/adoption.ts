@@ -2,11 +2,10 @@ import { isDeepStrictEqual } from "node:util";
 
 import type * as pulumi from "@pulumi/pulumi";
 
-import type { TenantConnection } from "../../client/connection";
 import type { ManagementClient } from "../../client/managementClient";
+import type { TenantBinding } from "../../engine/binding";
 import { isRecord } from "../../wire/json";
 import { withoutUndefined } from "./inputs";
-import { tenantClient } from "./tenantClient";
 
 /**
  * The input that carries the `import` resource option's id. The Pulumi engine cannot import a dynamic
@@ -142,14 +141,14 @@ export type Adoption<Settings> =
  * update of the secret fields alone).
  */
 export async function adoption<Inputs extends object, Settings extends object>(
-  connection: TenantConnection,
+  binding: TenantBinding,
   target: AdoptionTarget<Inputs, Settings>,
   importId: unknown,
   declared: Inputs,
 ): Promise<Adoption<Settings>> {
-  const named = importIdPath(importId, target.pathPattern, new URL(connection.baseUrl).host);
+  const named = importIdPath(importId, target.pathPattern, binding.host);
   if ("problem" in named) return { failure: { property: IMPORT_ID_KEY, reason: named.problem } };
-  const current = await target.adopt(await tenantClient(connection), named.path, declared);
+  const current = await target.adopt(await binding.client(), named.path, declared);
   if (current === undefined) {
     return {
       failure: { property: IMPORT_ID_KEY, reason: `cannot import: the tenant has no ${target.label} there` },

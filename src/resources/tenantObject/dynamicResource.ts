@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 
-import { resolveTenantConnection } from "../../client/connection";
-import { programStackConfig } from "../../engine/providerContext";
+import { bindProgramTenant } from "../../engine/providerContext";
 import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
 import { secretTenant } from "../../engine/tenantArgs";
 import type { ResourceName } from "../registry";
@@ -80,7 +79,7 @@ export abstract class TenantAdminDynamicResource extends pulumi.CustomResource {
 function declaredDomain(tenant: pulumi.Input<TenantArgs> | undefined): pulumi.Input<string | undefined> {
   const domainOf = (explicit: TenantInputs | undefined): string | undefined => {
     try {
-      return resolveTenantConnection({ explicit, config: programStackConfig(), env: process.env }).baseUrl;
+      return bindProgramTenant(explicit).baseUrl;
     } catch {
       return undefined;
     }

@@ -1,6 +1,6 @@
-import type { TenantConnection } from "../../client/connection";
 import { TenantAdminError } from "../../client/errors";
 import type { ManagementClient, TokenGrant } from "../../client/managementClient";
+import type { TenantBinding } from "../../engine/binding";
 import { onTenantMessage } from "./providerFailure";
 
 /** What `pulumi up` will need of a tenant to write one kind of object. */
@@ -44,31 +44,27 @@ export class WritePreflight {
    * its way: a check calls it before it loads what its own rules need (zod, liquidjs), so the token's round
    * trip overlaps those loads. {@link WritePreflight.check} then uses this request, whatever it answers.
    */
-  async start(connection: TenantConnection, client: () => Promise<ManagementClient>): Promise<void> {
-    void this.#grant(connection, client);
-    await client();
+  async start(binding: TenantBinding): Promise<void> {
+    void this.#grant(binding);
+    await binding.client();
     // One turn of the event loop, so the request can connect and be written before the caller's synchronous
     // loads hold the loop.
     await new Promise((resolve) => setImmediate(resolve));
   }
 
-  check(
-    connection: TenantConnection,
-    client: () => Promise<ManagementClient>,
-    needs: WriteNeeds,
-  ): Promise<string | undefined> {
-    const key = JSON.stringify([connection.baseUrl, needs.resource]);
+  check(binding: TenantBinding, needs: WriteNeeds): Promise<string | undefined> {
+    const key = JSON.stringify([binding.baseUrl, needs.resource]);
     const known = this.#results.get(key);
     if (known !== undefined) return known;
-    const result = this.#grant(connection, client).then((outcome) => preflight(connection, outcome, needs));
+    const result = this.#grant(binding).then((outcome) => preflight(binding.baseUrl, outcome, needs));
     this.#results.set(key, result);
     return result;
   }
 
-  #grant(connection: TenantConnection, client: () => Promise<ManagementClient>): Promise<GrantOutcome> {
-    const known = this.#grants.get(connection.baseUrl);
+  #grant(binding: TenantBinding): Promise<GrantOutcome> {
+    const known = this.#grants.get(binding.baseUrl);
     if (known !== undefined) return known;
-    const outcome = client().then(async (loaded) => {
+    const outcome = binding.client().then(async (loaded) => {
       try {
         return { client: loaded, grant: await loaded.tokenGrant() };
       } catch (error) {
@@ -78,7 +74,7 @@ export class WritePreflight {
     });
     // A failure other than the tenant's is thrown by check; a started request nobody checks is not unhandled.
     outcome.catch(() => undefined);
-    this.#grants.set(connection.baseUrl, outcome);
+    this.#grants.set(binding.baseUrl, outcome);
     return outcome;
   }
 }
@@ -88,11 +84,10 @@ function failed(tenant: string, needs: WriteNeeds, error: TenantAdminError): str
 }
 
 async function preflight(
-  connection: TenantConnection,
+  tenant: string,
   outcome: GrantOutcome,
   needs: WriteNeeds,
 ): Promise<string | undefined> {
-  const tenant = connection.baseUrl;
   if ("error" in outcome) return failed(tenant, needs, outcome.error);
   const { client, grant } = outcome;
   try {

@@ -1,8 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 
-import type { TenantConnection } from "../../client/connection";
 import { TenantAdminError } from "../../client/errors";
-import type { ManagementClient } from "../../client/managementClient";
+import type { TenantBinding } from "../../engine/binding";
 import { engineLog } from "../../engine/log";
 import type { ProviderContext } from "../../engine/providerContext";
 import { containsUnknown } from "../../engine/unknowns";
@@ -23,7 +22,6 @@ import { occupiedReason } from "./ownership";
 import type { TenantObjectHooks, TenantObjectInputs, TenantObjectState } from "./hooks";
 import { WritePreflight } from "./preflight";
 import { ProviderFailure, onTenantMessage } from "./providerFailure";
-import { tenantClient, tenantClientWithToken } from "./tenantClient";
 
 /**
  * Keys that are not the object's settings: the tenant's URL (set by check from the resolved connection,
@@ -79,9 +77,10 @@ function engineSafe<T>(tenant: string, label: string, settings: T): T {
  * replace), create and update (write), read (refresh: state and inputs from the tenant, so drift shows as a
  * diff), delete.
  *
- * Tenant binding: a resource is read and deleted only with the credentials configured for the tenant its
- * state records (its own `tenant` argument, or the stack's connection when that addresses the same domain).
- * When the stack now addresses another tenant, the old one is left as it was, with a warning.
+ * Tenant binding: each method binds its tenant once, at its start (see `engine/binding.ts`), and what it
+ * calls takes the binding. A resource is read and deleted only with the credentials configured for the
+ * tenant its state records (its own `tenant` argument, or the stack's connection when that addresses the
+ * same domain). When the stack now addresses another tenant, the old one is left as it was, with a warning.
  */
 export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings extends object>(
   context: ProviderContext,
@@ -92,54 +91,52 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
   const preflights = new WritePreflight();
   type State = TenantObjectState<Inputs> & Settings;
 
-  function resultOf(connection: TenantConnection, settings: Inputs, stored: Settings, path?: string) {
+  function resultOf(binding: TenantBinding, settings: Inputs, stored: Settings, path?: string) {
     const merged: Inputs & Settings = { ...settings, ...stored };
-    const id = tenantObjectId(new URL(connection.baseUrl).host, path ?? hooks.path(merged));
-    const outs: State = withoutUndefined({ ...merged, domain: connection.baseUrl });
-    return { id, outs: engineSafe(connection.baseUrl, hooks.label, outs) };
+    const id = tenantObjectId(binding.host, path ?? hooks.path(merged));
+    const outs: State = withoutUndefined({ ...merged, domain: binding.baseUrl });
+    return { id, outs: engineSafe(binding.baseUrl, hooks.label, outs) };
   }
 
-  async function write(inputs: Inputs, state?: State): Promise<{ id: string; outs: State }> {
-    const connection = context.connection(inputs.tenant);
+  async function write(binding: TenantBinding, inputs: Inputs, state?: State) {
     const settings = withoutEngineKeys(inputs, ["domain"]);
-    const stored = await onTenant(connection.baseUrl, async () =>
-      hooks.write(await tenantClient(connection), settings, state),
+    const stored = await onTenant(binding.baseUrl, async () =>
+      hooks.write(await binding.client(), settings, state),
     );
-    return resultOf(connection, settings, stored);
+    return resultOf(binding, settings, stored);
   }
 
   /** Adopts the object the import id names instead of writing it (see adoption.ts); `failure` if it cannot. */
-  async function adopt(inputs: Inputs) {
-    const connection = context.connection(inputs.tenant);
+  async function adopt(binding: TenantBinding, inputs: Inputs) {
     const settings = withoutEngineKeys(inputs, ["domain"]);
     const declared = withoutEngineKeys(settings, [IMPORT_ID_KEY]);
     // Its reads fail as any call does: one line naming the tenant (check prints any other error with its stack).
-    const outcome = await onTenant(connection.baseUrl, () =>
-      adoption(connection, hooks, inputs.importId, declared),
+    const outcome = await onTenant(binding.baseUrl, () =>
+      adoption(binding, hooks, inputs.importId, declared),
     );
     if ("failure" in outcome) return outcome;
-    return resultOf(connection, settings, outcome.settings, outcome.path);
+    return resultOf(binding, settings, outcome.settings, outcome.path);
   }
 
-  /** The connection for the state's tenant, or `undefined` (with a warning) when none is configured. */
-  function connectionFor(state: State, doing: string): TenantConnection | undefined {
-    let connection: TenantConnection | undefined;
+  /** The binding of the state's tenant, or `undefined` (with a warning) when none is configured. */
+  function bindingFor(state: State, doing: string): TenantBinding | undefined {
+    let bound: ReturnType<ProviderContext["bindState"]>;
     try {
-      connection = context.connectionAt(state.domain, state.tenant);
+      bound = context.bindState(state.domain, state.tenant);
     } catch (error) {
       if (error instanceof TenantAdminError)
         throw new ProviderFailure(`${resource} was not ${doing}: ${error.message}`);
       throw error;
     }
-    if (connection === undefined) {
+    if ("elsewhere" in bound) {
       engineLog(
-        `${resource} on ${state.domain} was not ${doing}: the stack's tenant is now ` +
-          `${context.domainOf(undefined) ?? "another one"}, and no credentials are configured for ` +
-          `${state.domain}; that tenant is left as it was.`,
+        `${resource} on ${state.domain} was not ${doing}: the stack's tenant is now ${bound.elsewhere}, ` +
+          `and no credentials are configured for ${state.domain}; that tenant is left as it was.`,
         "warn",
       );
+      return undefined;
     }
-    return connection;
+    return bound.binding;
   }
 
   /**
@@ -150,10 +147,11 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
   function planOf(
     olds: Inputs & { domain?: string },
     news: Inputs & { domain?: string },
+    bound: TenantBinding | undefined,
   ): { writes: boolean; creates: boolean; moves: boolean; kept: string[]; replaces: string[] } {
     if (Object.keys(withoutEngineKeys(olds)).length === 0)
       return { writes: true, creates: true, moves: false, kept: [], replaces: [] };
-    const newDomain = news.domain ?? context.domainOf(news.tenant);
+    const newDomain = news.domain ?? bound?.baseUrl;
     const moves = olds.domain !== undefined && newDomain !== undefined && newDomain !== olds.domain;
     const kept = hooks.kept?.(olds, news) ?? [];
     const before = withoutPaths(withoutEngineKeys(olds, [...NOT_COMPARED, ...(hooks.outputs ?? [])]), kept);
@@ -166,48 +164,29 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
     return { writes, creates: replaces.length > 0, moves, kept, replaces };
   }
 
-  /** The tenant's client once the write check has talked to the tenant with it, else `undefined`. */
-  async function vouchedClient(inputs: Inputs): Promise<ManagementClient | undefined> {
-    if (containsUnknown(inputs.tenant)) return undefined;
-    return tenantClientWithToken(context.connection(inputs.tenant));
-  }
-
   /**
    * At a preview that plans a write, starts the write check's token request before the check loads what
    * the inputs' rules need: the request's round trip overlaps those loads.
    */
-  async function startWriteCheck(olds: Inputs & { domain?: string }, news: Inputs): Promise<void> {
-    if (containsUnknown(news.tenant)) return;
+  async function startWriteCheck(
+    binding: TenantBinding,
+    olds: Inputs & { domain?: string },
+    news: Inputs,
+  ): Promise<void> {
     if (news.importId !== undefined && Object.keys(withoutEngineKeys(olds)).length === 0) return;
-    let connection: TenantConnection;
-    try {
-      connection = context.connection(news.tenant);
-    } catch {
-      return; // The check reports it.
-    }
-    if (!planOf(olds, { ...news, domain: connection.baseUrl }).writes) return;
-    await preflights.start(connection, () => tenantClient(connection));
-  }
-
-  async function preflight(inputs: Inputs): Promise<string | undefined> {
-    if (containsUnknown(inputs.tenant)) return undefined;
-    const connection = context.connection(inputs.tenant);
-    return preflights.check(connection, () => tenantClient(connection), hooks.needs);
+    if (!planOf(olds, { ...news, domain: binding.baseUrl }, binding).writes) return;
+    await preflights.start(binding);
   }
 
   /** Why a planned create would take over an item someone else made (see {@link TenantObjectHooks.occupant}). */
-  async function occupied(inputs: Inputs): Promise<string | undefined> {
-    if (hooks.occupant === undefined || containsUnknown(inputs.tenant)) return undefined;
-    const connection = context.connection(inputs.tenant);
-    const tenant = connection.baseUrl;
+  async function occupied(binding: TenantBinding, inputs: Inputs): Promise<string | undefined> {
+    if (hooks.occupant === undefined) return undefined;
+    const tenant = binding.baseUrl;
     try {
-      const occupant = await hooks.occupant(
-        await tenantClient(connection),
-        withoutEngineKeys(inputs, ["domain"]),
-      );
+      const occupant = await hooks.occupant(await binding.client(), withoutEngineKeys(inputs, ["domain"]));
       if (occupant === undefined) return undefined;
       return (
-        `${titleOf(inputs)} cannot be created on ${tenant}: ${occupiedReason(new URL(tenant).host, occupant)} ` +
+        `${titleOf(inputs)} cannot be created on ${tenant}: ${occupiedReason(binding.host, occupant)} ` +
         "Nothing was written."
       );
     } catch (error) {
@@ -231,24 +210,29 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
       context.programRuns();
       const dryRun = (rawNews as Record<string, unknown>)[DRY_RUN_KEY] === true;
       const news = withoutEngineKeys(rawNews, ["domain"]);
-      if (dryRun) await startWriteCheck(olds, news);
-      const failures = distinct([...hooks.failures(news), ...context.tenantFailures(news.tenant)]);
-      const domain = failures.length === 0 ? context.domainOf(news.tenant) : undefined;
+      const tenant = context.bindInputs(news.tenant);
+      const binding = tenant.kind === "bound" ? tenant.binding : undefined;
+      if (dryRun && binding !== undefined) await startWriteCheck(binding, olds, news);
+      const failures = distinct([
+        ...hooks.failures(news),
+        ...(tenant.kind === "invalid" ? [tenant.failure] : []),
+      ]);
+      const domain = failures.length === 0 ? binding?.baseUrl : undefined;
       let inputs = domain === undefined ? news : { ...news, domain };
       const printable = [...hooks.printable, IMPORT_ID_KEY];
       // An import is checked against the tenant at preview, once, while the resource is not in state yet;
       // it writes nothing, so there is no write check.
       const importing = news.importId !== undefined && Object.keys(withoutEngineKeys(olds)).length === 0;
       if (importing) {
-        if (failures.length === 0 && !containsUnknown(news)) {
-          const outcome = await adopt(inputs);
+        if (failures.length === 0 && binding !== undefined && !containsUnknown(news)) {
+          const outcome = await adopt(binding, inputs);
           if ("failure" in outcome) failures.push(outcome.failure);
           // The imported inputs hold no secret either, so the next preview shows the secrets as added.
           else inputs = withoutFields(inputs, hooks.unreadable);
         }
         return { inputs, failures: withoutPrintedValues(failures, printable) };
       }
-      const plan = planOf(olds, inputs);
+      const plan = planOf(olds, inputs, binding);
       if (plan.kept.length > 0 && !plan.moves) {
         // The engine shows an update as the stored inputs against these, so an update carries the kept
         // settings over (it would show them removed). With nothing to write the step is unchanged, which shows
@@ -266,32 +250,40 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
       // The engine calls only check for a planned create, so the preview's write check happens here,
       // for creates and changes alike, and its failure is shown like any invalid input.
       if (failures.length === 0 && dryRun && plan.writes) {
-        const reason = (await preflight(inputs)) ?? (plan.creates ? await occupied(inputs) : undefined);
+        const reason =
+          binding === undefined
+            ? undefined
+            : ((await preflights.check(binding, hooks.needs)) ??
+              (plan.creates ? await occupied(binding, inputs) : undefined));
         if (reason !== undefined) failures.push({ property: "", reason });
         else if (hooks.report !== undefined) {
           const name = (rawNews as Record<string, unknown>)[NAME_KEY];
           const subject = typeof name === "string" ? `${resource} ${name}` : resource;
-          await hooks.report(news, await vouchedClient(inputs), subject);
+          // The tenant's client once the write check has talked to the tenant with it, else nothing is read.
+          await hooks.report(news, await binding?.clientWithToken(), subject);
         }
       }
       return { inputs, failures: withoutPrintedValues(failures, printable) };
     },
 
     async diff(_id, olds: TenantObjectState<Inputs>, news: Inputs & { domain?: string }) {
-      const plan = planOf(olds, news);
+      // Check set the domain from its binding; without it (an unknown tenant argument) the tenant is bound here.
+      const tenant = news.domain === undefined ? context.bindInputs(news.tenant) : undefined;
+      const plan = planOf(olds, news, tenant?.kind === "bound" ? tenant.binding : undefined);
       return { changes: plan.writes, replaces: plan.replaces, deleteBeforeReplace: true };
     },
 
     async create(inputs: Inputs) {
-      if (inputs.importId === undefined) return write(inputs);
+      const binding = context.bind(inputs.tenant);
+      if (inputs.importId === undefined) return write(binding, inputs);
       // Checked again: the tenant may have changed since the preview.
-      const outcome = await adopt(inputs);
+      const outcome = await adopt(binding, inputs);
       if ("failure" in outcome) throw new TenantAdminError(`${IMPORT_ID_KEY}: ${outcome.failure.reason}`);
       return outcome;
     },
 
     async update(_id, olds: TenantObjectState<Inputs>, news: Inputs) {
-      const { outs } = await write(news, olds as State);
+      const { outs } = await write(context.bind(news.tenant), news, olds as State);
       // The settings the tenant keeps stay in the state, as the warning at their removal said.
       return { outs: withPathsOf(outs, olds, hooks.kept?.(olds, news) ?? []) };
     },
@@ -300,19 +292,15 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
       // The engine always passes the state it refreshes; without it there is no tenant to ask.
       if (state === undefined) throw new Error(`read of ${id} needs the resource's state`);
       const stored = state as State;
-      const connection = connectionFor(stored, "refreshed");
-      if (connection === undefined) return { id, props: state };
+      const binding = bindingFor(stored, "refreshed");
+      if (binding === undefined) return { id, props: state };
       const current = await onTenant(
-        connection.baseUrl,
-        async () => hooks.read(await tenantClient(connection), withoutEngineKeys(stored, BINDING_KEYS)),
-        (error) => context.savedConfigHint(connection, error),
+        binding.baseUrl,
+        async () => hooks.read(await binding.client(), withoutEngineKeys(stored, BINDING_KEYS)),
+        (error) => context.savedConfigHint(binding.connection, error),
       );
       if (current === undefined) return {};
-      const refreshed = engineSafe(
-        connection.baseUrl,
-        hooks.label,
-        withoutUndefined({ ...state, ...current }),
-      );
+      const refreshed = engineSafe(binding.baseUrl, hooks.label, withoutUndefined({ ...state, ...current }));
       // The tenant as the state has it: the stored inputs stay (the engine keeps them when read returns
       // none). They are the program's, while the outputs also hold the settings the tenant keeps (which no
       // program declares); inputs made from the outputs would show those as removed at the next refresh.
@@ -325,12 +313,12 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
 
     async delete(_id, state: TenantObjectState<Inputs>) {
       const stored = state as State;
-      const connection = connectionFor(stored, "deleted");
-      if (connection === undefined) return;
+      const binding = bindingFor(stored, "deleted");
+      if (binding === undefined) return;
       await onTenant(
-        connection.baseUrl,
-        async () => hooks.remove(await tenantClient(connection), withoutEngineKeys(stored, BINDING_KEYS)),
-        (error) => context.savedConfigHint(connection, error),
+        binding.baseUrl,
+        async () => hooks.remove(await binding.client(), withoutEngineKeys(stored, BINDING_KEYS)),
+        (error) => context.savedConfigHint(binding.connection, error),
       );
     },
   } satisfies Required<pulumi.dynamic.ResourceProvider<Inputs, TenantObjectState<Inputs>>>;

@@ -2,10 +2,8 @@ import * as pulumi from "@pulumi/pulumi";
 
 import type { CamelCaseKey, CamelCased } from "../../client/casing";
 import { toCamelDeep, toCamelKey } from "../../client/casing";
-import { resolveTenantConnection } from "../../client/connection";
 import { TenantAdminError, TenantConfigError } from "../../client/errors";
-import { engineLog } from "../../engine/log";
-import { programConfigKeys, programStackConfig } from "../../engine/providerContext";
+import { bindProgramTenant } from "../../engine/providerContext";
 import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
 import { closestMatch } from "../../wire/suggestions";
 import { onTenantMessage } from "../tenantObject/providerFailure";
@@ -114,25 +112,17 @@ export async function getTenantSettings<
   _opts?: pulumi.InvokeOptions,
 ): Promise<SelectedTenantSettings<F, I>> {
   const fields = args.fields === undefined ? undefined : wireFields(args.fields);
-  const connection = resolveTenantConnection({
-    explicit: args.tenant,
-    config: programStackConfig(),
-    env: process.env,
-    configKeys: programConfigKeys(),
-  });
-  // Loaded at the first call: a program that imports the package without reading settings does not load it.
-  const { managementClientFor } = await import("../../client/managementClient");
+  const binding = bindProgramTenant(args.tenant);
   const query = settingsQuery(fields, args.includeFields);
   let response;
   try {
-    response = await managementClientFor(connection, { log: engineLog }).send(getTenantSettingsEndpoint, {
-      query,
-    });
+    // The HTTP client is loaded at the first call: a program that reads no settings does not load it.
+    response = await (await binding.client()).send(getTenantSettingsEndpoint, { query });
   } catch (error) {
     // Pulumi prints the message alone: it names the tenant and what to check, as a resource's error does.
     if (error instanceof TenantAdminError) {
       Object.defineProperty(error, "message", {
-        value: `getTenantSettings: ${onTenantMessage(connection.baseUrl, error)}`,
+        value: `getTenantSettings: ${onTenantMessage(binding.baseUrl, error)}`,
       });
     }
     throw error;
