@@ -91,6 +91,8 @@ export default tseslint.config(
       "src/resources/registry.ts",
       "src/resources/*/resource.ts",
       "src/resources/*/api.ts",
+      "src/resources/*/dialect.ts",
+      "src/resources/lazyTemplates.ts",
       "src/resources/tenantObject/dynamicResource.ts",
       "src/resources/tenantObject/inputs.ts",
       "src/resources/tenantObject/adoption.ts",
@@ -103,6 +105,12 @@ export default tseslint.config(
         {
           group: ["**/provider", "**/export", "**/emulation", "**/templateChecks"],
           message: "The registry loads these when they are needed.",
+          allowTypeImports: true,
+        },
+        {
+          group: ["**/templates", "**/templates/*"],
+          message:
+            "The program's side loads the template rules at their first use: resources/lazyTemplates.ts.",
           allowTypeImports: true,
         },
         {
@@ -225,8 +233,9 @@ export default tseslint.config(
     },
   },
   {
-    // The two lazy loads: zod at the first schema, liquidjs at the first template.
-    files: ["src/wire/schema.ts", "src/templates/lazyLiquid.ts"],
+    // The lazy loads: zod at the first schema, liquidjs at the first template, and the template rules on the
+    // program's side at their first use.
+    files: ["src/wire/schema.ts", "src/templates/liquid.ts", "src/resources/lazyTemplates.ts"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {

@@ -45,7 +45,12 @@ export { ENABLED_LOCALES } from "./resources/tenantSettings/api";
 export type { TenantArgs, TenantInputs } from "./engine/tenantArgs";
 export { renderPhoneTemplate } from "./resources/phoneTemplates/api";
 export type { PhoneMessageType, PhoneTemplateValues } from "./resources/phoneTemplates/api";
-export { SMS_SEGMENT_UNITS, TemplateLimitError, TemplateSyntaxError, smsSegments } from "./templates";
+export {
+  SMS_SEGMENT_UNITS,
+  TemplateLimitError,
+  TemplateSyntaxError,
+  smsSegments,
+} from "./resources/lazyTemplates";
 export type { SmsEncoding, SmsSegmentCount, TemplateLimit } from "./templates";
 export {
   TenantAdminError,

@@ -1,3 +1,7 @@
+import type { Clock } from "./limits";
+import { RenderBudget } from "./limits";
+import { parseTemplate, renderParsed } from "./liquid";
+
 /** What a phone template is rendered for: a text message, or a call that reads it out. */
 export type TemplateChannel = "sms" | "voice";
 
@@ -114,4 +118,21 @@ export function placeholderPaths(dialect: TemplateDialect): Map<SampleKey, strin
   };
   visit(dialect.context, "");
   return paths;
+}
+
+/**
+ * Renders a template of a dialect with one sample's values, within the template limits.
+ *
+ * @throws TemplateSyntaxError when the template does not parse or fails while rendering.
+ * @throws TemplateLimitError when it is too long, nests too deeply, or its rendering runs over the time,
+ *   output or memory limit. `clock` (default `performance.now`) times it.
+ */
+export function renderTemplate(
+  template: string,
+  dialect: TemplateDialect,
+  sample: TemplateSample,
+  clock?: Clock,
+): string {
+  const parsed = parseTemplate(template);
+  return renderParsed(parsed, renderContext(dialect, sample), new RenderBudget(clock), template);
 }

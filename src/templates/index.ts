@@ -2,8 +2,8 @@
  * The platform's template rules in one place, shared by the tenant objects' checks and the emulator, for any
  * dialect (the variables one generation of templates is given, as data): Liquid parsing (liquidjs, loaded at
  * the first template), the code on every path, documented variables, comparisons that can never hold, the
- * template limits, SMS previews and segment counting, and reviews in a worker thread. Imports nothing from
- * the rest of the package: each tenant object gives its dialect (its `dialect.ts`).
+ * template limits, SMS previews and segment counting. Imports nothing from the rest of the package but the
+ * near-name suggestions: each tenant object gives its dialect (its `dialect.ts`).
  */
 export type {
   ContextPlaceholder,
@@ -13,10 +13,8 @@ export type {
   TemplateDialect,
   TemplateSample,
 } from "./dialect";
-export type { Clock } from "./budget";
-export { DEFAULT_FRIENDLY_NAME, SAMPLE_CODE, renderContext } from "./dialect";
-export { TemplateSyntaxError, TemplateLimitError } from "./errors";
-export type { TemplateLimit } from "./errors";
+export { DEFAULT_FRIENDLY_NAME, SAMPLE_CODE, renderContext, renderTemplate } from "./dialect";
+export type { Clock, TemplateLimit } from "./limits";
 export {
   MEMORY_LIMIT,
   NESTING_MAX_DEPTH,
@@ -24,15 +22,18 @@ export {
   RENDER_STEP_LIMIT,
   RENDER_TIME_LIMIT_MS,
   TEMPLATE_MAX_LENGTH,
+  TemplateLimitError,
+  TemplateSyntaxError,
 } from "./limits";
-export { TemplateReviewWorker, WORKER_TIMEOUT_MS, reviewTemplatesInWorker } from "./offThread";
-export type { TemplateReviewJob, WorkerReviewOptions, WorkerScript } from "./offThread";
-export { PREVIEW_MAX_CHARACTERS, previewSms, smsMultiSegmentWarning, smsPreviewLine } from "./preview";
-export type { SmsPreview, SmsPreviewValues } from "./preview";
-export { renderTemplate } from "./render";
-export { reviewTemplate } from "./review";
-export type { ReviewOptions, TemplateReview } from "./review";
-export { SMS_SEGMENT_UNITS, smsSegments } from "./segments";
-export type { SmsEncoding, SmsSegmentCount } from "./segments";
+export { checkTemplate, previewSms, reviewTemplate } from "./review";
+export type { ReviewOptions, TemplateCheck, TemplateReview } from "./review";
+export {
+  PREVIEW_MAX_CHARACTERS,
+  SMS_SEGMENT_UNITS,
+  smsMultiSegmentWarning,
+  smsPreviewLine,
+  smsSegments,
+} from "./sms";
+export type { SmsEncoding, SmsPreview, SmsPreviewValues, SmsSegmentCount } from "./sms";
 export { isDocumentedVariable, suggestVariable, undocumentedVariableWarning } from "./variables";
 export type { UndocumentedVariable } from "./variables";

@@ -1,5 +1,44 @@
-import type { TemplateLimit } from "./errors";
-import { figure } from "./wording";
+/**
+ * What a template may be, and how it is refused: the errors, the template limits, the render budget that
+ * enforces the step and time limits, and how the rules' messages print figures and lists.
+ */
+
+/** A template the Liquid parser refuses, or that fails while rendering, with the position liquidjs reports. */
+export class TemplateSyntaxError extends Error {
+  override readonly name = "TemplateSyntaxError";
+
+  constructor(
+    /** The parser's own message, without its position. */
+    readonly reason: string,
+    /** 1-based line of the offending tag or output. */
+    readonly line: number,
+    /** 1-based column. */
+    readonly column: number,
+  ) {
+    super(`line ${line}, column ${column}: ${reason}`);
+  }
+}
+
+/**
+ * What a template exceeded: its `length`, the render `steps` or render `time` of one review, the characters it `output`s
+ * (or captures), the `memory` liquidjs counts (range items, array items, string characters), or the
+ * `nesting` depth the parser or renderer can follow.
+ */
+export type TemplateLimit = "length" | "steps" | "time" | "output" | "memory" | "nesting";
+
+/** A template that exceeds one of the template limits; the message is one line that names the limit. */
+export class TemplateLimitError extends Error {
+  override readonly name = "TemplateLimitError";
+
+  constructor(
+    readonly limit: TemplateLimit,
+    message: string,
+    /** The 1-based position of the tag or output being rendered when the limit was reached, if known. */
+    readonly position?: { line: number; column: number } | undefined,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * The longest template the rules read, in characters (liquidjs `parseLimit`): twice the longest body the
@@ -78,4 +117,70 @@ export function limitMessage(limit: TemplateLimit, detail: string, captured = fa
     case "nesting":
       return `nests tags, brackets or parentheses too deeply (${detail})`;
   }
+}
+
+/** A monotonic clock in milliseconds: `performance.now` unless a test gives another. */
+export type Clock = () => number;
+
+const monotonic: Clock = () => performance.now();
+
+/** Thrown by a {@link RenderBudget} when a rendering exceeds it; liquidjs wraps it with the position. */
+export class RenderBudgetSignal extends Error {
+  constructor(readonly limit: "steps" | "time") {
+    super(`render ${limit} limit exceeded`);
+  }
+}
+
+/**
+ * What all the sample renderings of one review (or one rendering) may spend together: at most
+ * {@link RENDER_STEP_LIMIT} steps (liquidjs checks its render limit before each tag and output, and at each
+ * block it enters), and {@link RENDER_TIME_LIMIT_MS} on `clock`. The step count is checked first, so a loop
+ * is refused by the same limit on any machine; the time limit is a backstop for steps that are each slow.
+ */
+export class RenderBudget {
+  #steps = 0;
+  readonly #deadline: number;
+
+  constructor(private readonly clock: Clock = monotonic) {
+    this.#deadline = clock() + RENDER_TIME_LIMIT_MS;
+  }
+
+  /** How many steps the renderings took so far. */
+  get steps(): number {
+    return this.#steps;
+  }
+
+  /**
+   * Takes one step; liquidjs calls this as its render limiter's `check` (its argument, liquidjs's own
+   * `performance.now()`, is ignored for {@link Clock}).
+   *
+   * @throws RenderBudgetSignal past either limit.
+   */
+  check(): void {
+    this.#steps += 1;
+    if (this.#steps > RENDER_STEP_LIMIT) throw new RenderBudgetSignal("steps");
+    if (this.clock() > this.#deadline) throw new RenderBudgetSignal("time");
+  }
+}
+
+/** `40,000`: figures as the messages print them. */
+export function figure(value: number): string {
+  return value.toLocaleString("en-US");
+}
+
+/** `line 1, column 9`. */
+export function at(position: { line: number; column: number }): string {
+  return `line ${position.line}, column ${position.column}`;
+}
+
+/** `a, b, c, d and 3 more`: at most `shown` items of a list. */
+export function listed(items: readonly string[], shown = 4): string {
+  const head = items.slice(0, shown).join(", ");
+  return items.length > shown ? `${head} and ${items.length - shown} more` : head;
+}
+
+/** `"sms" or "voice"`; `"a", "b", "c" or "d"`: quoted alternatives. */
+export function alternatives(values: readonly string[]): string {
+  const quoted = values.map((value) => JSON.stringify(value));
+  return quoted.length <= 1 ? (quoted[0] ?? "") : `${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}`;
 }

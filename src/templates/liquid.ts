@@ -1,20 +1,90 @@
+/**
+ * Liquid as the platform runs it, for any dialect: liquidjs loaded at the first template (the one place that
+ * loads it), one engine without file tags, a parse that refuses a template too long or too deeply nested
+ * before the parser recurses into it, its static analysis, and renderings within the template limits.
+ */
 import type * as LiquidModule from "liquidjs";
-import type { Context, Emitter, Liquid, Template } from "liquidjs";
+import type { Context, Emitter, Liquid, StaticAnalysis, Template, TopLevelToken } from "liquidjs";
 
-import { TemplateSyntaxError, TemplateLimitError } from "./errors";
-import { RenderBudgetSignal } from "./budget";
-import type { RenderBudget } from "./budget";
-import { liquidjs } from "./lazyLiquid";
-import type { TemplateLimit } from "./errors";
+import type { RenderBudget, TemplateLimit } from "./limits";
 import {
   MEMORY_LIMIT,
   NESTING_MAX_DEPTH,
   OUTPUT_MAX_LENGTH,
+  RenderBudgetSignal,
   TEMPLATE_MAX_LENGTH,
+  TemplateLimitError,
+  TemplateSyntaxError,
+  at,
+  figure,
   limitMessage,
 } from "./limits";
-import { nestingDepth } from "./nesting";
-import { at, figure } from "./wording";
+
+let loaded: typeof LiquidModule | undefined;
+
+/**
+ * liquidjs, loaded at the first template: a process that loads the template rules without checking a
+ * template (a provider's diff, the emulator before a phone template arrives) does not pay for it.
+ */
+export function liquidjs(): typeof LiquidModule {
+  return (loaded ??= require("liquidjs") as typeof LiquidModule);
+}
+
+/** Tags that hold other tags until their `end…` tag. */
+const BLOCK_TAGS = new Set(["if", "unless", "for", "case", "capture", "tablerow", "comment"]);
+
+/** The deepest nesting of `(` and `[` in one tag's or output's markup, outside quoted strings. */
+function bracketDepth(markup: string): number {
+  let [depth, deepest, quote] = [0, 0, ""];
+  for (const character of markup) {
+    if (quote !== "") {
+      if (character === quote) quote = "";
+    } else if (character === '"' || character === "'") {
+      quote = character;
+    } else if (character === "(" || character === "[") {
+      depth += 1;
+      deepest = Math.max(deepest, depth);
+    } else if (character === ")" || character === "]") {
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  return deepest;
+}
+
+/** A tag's name, or the names of the tags a `{% liquid %}` tag holds, one per line. */
+function tagNames(token: TopLevelToken): string[] {
+  const { TypeGuards } = liquidjs();
+  if (!TypeGuards.isTagToken(token)) return [];
+  if (token.name !== "liquid") return [token.name];
+  return token.args.split("\n").map((line) => line.trim().split(/\s/)[0] ?? "");
+}
+
+/**
+ * How deep a template nests: block tags inside one another, plus the deepest brackets or parentheses of one
+ * expression. Read from liquidjs's flat token list, so a template too deep for the parser's recursion is
+ * measured without recursing. `0` when the template does not tokenize (the parser then says why).
+ */
+function nestingDepth(template: string, engine: Liquid): number {
+  const { Tokenizer, TypeGuards } = liquidjs();
+  let tokens: TopLevelToken[];
+  try {
+    tokens = new Tokenizer(template, engine.options.operators).readTopLevelTokens(engine.options);
+  } catch {
+    return 0;
+  }
+  let [blocks, deepestBlocks, deepestBrackets] = [0, 0, 0];
+  for (const token of tokens) {
+    if (TypeGuards.isTagToken(token) || TypeGuards.isOutputToken(token)) {
+      deepestBrackets = Math.max(deepestBrackets, bracketDepth(token.getText()));
+    }
+    for (const name of tagNames(token)) {
+      if (BLOCK_TAGS.has(name)) blocks += 1;
+      else if (name.startsWith("end") && BLOCK_TAGS.has(name.slice(3))) blocks = Math.max(0, blocks - 1);
+      deepestBlocks = Math.max(deepestBlocks, blocks);
+    }
+  }
+  return deepestBlocks + deepestBrackets;
+}
 
 /** Thrown by a bounded emitter; liquidjs wraps it in a RenderError that carries the position. */
 class OutputLimitSignal extends Error {
@@ -204,4 +274,39 @@ export function renderParsed(
     throw templateError(error, template);
   }
   return emitter.buffer;
+}
+
+/** A parsed template and what it reads from its context, from one static analysis. */
+export interface AnalyzedTemplate {
+  source: string;
+  parsed: Template[];
+  /** The top-level names it reads (`tenant`, `code`). */
+  roots: string[];
+  /** The full paths it reads (`tenant.friendly_name`). */
+  paths: string[];
+  /** How many places read each top-level name. */
+  references: ReadonlyMap<string, number>;
+}
+
+/**
+ * Parses a template and analyzes the variables it reads from its context (not those it assigns itself).
+ *
+ * @throws TemplateSyntaxError or TemplateLimitError as {@link parseTemplate} does.
+ */
+export function analyzeTemplate(source: string): AnalyzedTemplate {
+  const parsed = parseTemplate(source);
+  let globals: StaticAnalysis["globals"];
+  try {
+    ({ globals } = liquidEngine().analyzeSync(parsed, { partials: false }));
+  } catch (error) {
+    throw templateError(error, source);
+  }
+  const variables = Object.entries(globals);
+  return {
+    source,
+    parsed,
+    roots: variables.map(([root]) => root),
+    paths: [...new Set(variables.flatMap(([, uses]) => uses.map(String)))],
+    references: new Map(variables.map(([root, uses]) => [root, uses.length])),
+  };
 }

@@ -1,10 +1,24 @@
-import { analyzeTemplate } from "./analysis";
-import type { Clock } from "./budget";
-import type { AnalyzedTemplate } from "./analysis";
-import { casesWithoutCode, failureReason, missingCodeReason } from "./codeRule";
-import { comparisonWarnings } from "./comparisons";
+/**
+ * The template rules applied to one template, from one parse: the reasons to refuse it (Liquid, the limits,
+ * the code on every path), its warnings, and the preview of what it sends by SMS.
+ */
 import type { TemplateChannel, TemplateDialect } from "./dialect";
-import { renderCases } from "./samples";
+import { DEFAULT_FRIENDLY_NAME, SAMPLE_CODE, renderContext } from "./dialect";
+import type { Clock } from "./limits";
+import { RenderBudget } from "./limits";
+import type { AnalyzedTemplate } from "./liquid";
+import { analyzeTemplate, renderParsed } from "./liquid";
+import {
+  candidateLocales,
+  casesWithoutCode,
+  failureReason,
+  missingCodeReason,
+  renderCases,
+  sampleOf,
+} from "./renderCases";
+import type { SmsPreview, SmsPreviewValues } from "./sms";
+import { smsMultiSegmentWarning, smsPreviewLine, smsSegments } from "./sms";
+import { comparisonWarnings } from "./syntaxTree";
 import { undocumentedVariableWarning, undocumentedVariables } from "./variables";
 
 /** What {@link reviewTemplate} checks. */
@@ -25,6 +39,18 @@ export interface TemplateReview {
   warnings: string[];
 }
 
+/** A {@link TemplateReview} that also previews the template's SMS, from the same parse. */
+export interface TemplateCheck extends TemplateReview {
+  /**
+   * What the template sends by SMS with the tenant's friendly name (default the platform's), as
+   * {@link previewSms} gives it, rendered from the review's parse; `undefined` when the template is refused
+   * or is not sent by SMS.
+   */
+  smsPreview(friendlyName: string | undefined): SmsPreview | undefined;
+}
+
+const noPreview = () => undefined;
+
 /**
  * Applies the template rules to one template of a dialect: it parses with Liquid (no file tags); it renders
  * within the template limits (steps, time, output, memory) for each channel, every locale it may branch on, with
@@ -40,12 +66,26 @@ export function reviewTemplate(
   options: ReviewOptions,
   clock?: Clock,
 ): TemplateReview {
-  if (template.trim() === "") return { errors: ["must not be empty"], warnings: [] };
+  const { errors, warnings } = checkTemplate(template, dialect, options, clock);
+  return { errors, warnings };
+}
+
+/**
+ * {@link reviewTemplate}, with the SMS preview of a valid template rendered from the same parse when asked:
+ * a provider's check and its preview report share one.
+ */
+export function checkTemplate(
+  template: string,
+  dialect: TemplateDialect,
+  options: ReviewOptions,
+  clock?: Clock,
+): TemplateCheck {
+  if (template.trim() === "") return { errors: ["must not be empty"], warnings: [], smsPreview: noPreview };
   let analyzed: AnalyzedTemplate;
   try {
     analyzed = analyzeTemplate(template);
   } catch (error) {
-    return { errors: [failureReason(error, [])], warnings: [] };
+    return { errors: [failureReason(error, [])], warnings: [], smsPreview: noPreview };
   }
   const subject = options.subject ?? "the template";
   const warnings = [
@@ -56,7 +96,56 @@ export function reviewTemplate(
   ];
   const cases = renderCases(analyzed, dialect, options.channels);
   const missing = casesWithoutCode(analyzed, dialect, cases, clock);
-  if (typeof missing === "string") return { errors: [missing], warnings };
+  if (typeof missing === "string") return { errors: [missing], warnings, smsPreview: noPreview };
   const errors = options.requireCode && missing.length > 0 ? [missingCodeReason(missing, cases)] : [];
-  return { errors, warnings };
+  if (errors.length > 0 || !options.channels.includes("sms"))
+    return { errors, warnings, smsPreview: noPreview };
+  return {
+    errors,
+    warnings,
+    smsPreview: (friendlyName) => smsPreviewOf(analyzed, dialect, { subject, friendlyName }, clock),
+  };
+}
+
+/**
+ * The SMS a user receives from a valid template (no locale, sample code `123456`, the given friendly name),
+ * its encoding and segment count, every locale whose SMS needs more than one segment, and the lines to print.
+ * All its renderings share one render budget, timed by `clock` (default `performance.now`).
+ *
+ * @throws TemplateSyntaxError or TemplateLimitError for a template {@link reviewTemplate} refuses.
+ */
+export function previewSms(
+  template: string,
+  dialect: TemplateDialect,
+  values: SmsPreviewValues,
+  clock?: Clock,
+): SmsPreview {
+  return smsPreviewOf(analyzeTemplate(template), dialect, values, clock);
+}
+
+/** {@link previewSms} of a template already parsed and analyzed. */
+function smsPreviewOf(
+  analyzed: AnalyzedTemplate,
+  dialect: TemplateDialect,
+  values: SmsPreviewValues,
+  clock?: Clock,
+): SmsPreview {
+  const budget = new RenderBudget(clock);
+  const friendlyName = values.friendlyName ?? DEFAULT_FRIENDLY_NAME;
+  const sms = (locale: string | undefined) => {
+    const sample = sampleOf({ channel: "sms", locale, customDomain: false }, SAMPLE_CODE, friendlyName);
+    return renderParsed(analyzed.parsed, renderContext(dialect, sample), budget, analyzed.source);
+  };
+  const message = sms(undefined);
+  const count = smsSegments(message);
+  const multiSegmentLocales = candidateLocales(analyzed, dialect)
+    .map((locale) => ({ locale, segments: smsSegments(sms(locale)).segments }))
+    .filter(({ segments }) => segments > 1);
+  return {
+    message,
+    count,
+    multiSegmentLocales,
+    line: smsPreviewLine(values.subject, message, count),
+    multiSegmentWarning: smsMultiSegmentWarning(values.subject, count, multiSegmentLocales),
+  };
 }

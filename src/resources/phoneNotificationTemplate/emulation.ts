@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 
 import type { ObjectEmulation, RouteContext } from "../../emulator/rules";
 import { RefusalError, customRoute } from "../../emulator/rules";
-import { reviewTemplatesInWorker } from "../../templates";
+import { reviewTemplatesInWorker } from "../../emulator/templateWorker";
 import type { PhoneNotificationBody, PhoneNotificationTemplateResponse, PhoneNotificationType } from "./api";
 import {
   DEFAULT_PHONE_NOTIFICATION_BODIES,

@@ -247,7 +247,7 @@ export function createProvider(
       return [
         ...requiredFailures(news),
         ...schemaFailures(phoneNotificationCreateSchema, wire),
-        ...templateFailures(brandingPhoneDialect(news.type), templatesOf(news)),
+        ...templateFailures(news, brandingPhoneDialect(news.type), templatesOf(news)),
       ];
     },
 
@@ -290,6 +290,7 @@ export function createProvider(
         }
       }
       await reportTemplatePreviews(
+        news,
         friendlyName,
         brandingPhoneDialect(news.type),
         templatesOf(news),

@@ -1,5 +1,5 @@
 import type { TemplateDialect } from "../../templates";
-import { DEFAULT_FRIENDLY_NAME, SAMPLE_CODE, renderTemplate } from "../../templates";
+import { templates } from "../lazyTemplates";
 import { ENABLED_LOCALES } from "../tenantSettings/names";
 
 /**
@@ -74,6 +74,7 @@ export interface PhoneTemplateValues {
  * @example renderPhoneTemplate("{{code}} for {{tenant.friendly_name}}", { code: "42", friendlyName: "Acme" }) // "42 for Acme"
  */
 export function renderPhoneTemplate(template: string, values: PhoneTemplateValues = {}): string {
+  const { DEFAULT_FRIENDLY_NAME, SAMPLE_CODE, renderTemplate } = templates();
   return renderTemplate(template, LEGACY_PHONE_DIALECT, {
     channel: values.messageType ?? "sms",
     code: values.code ?? SAMPLE_CODE,

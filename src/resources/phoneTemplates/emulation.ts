@@ -1,6 +1,6 @@
 import type { DocumentRules, ObjectEmulation, TenantView } from "../../emulator/rules";
 import { documentRules } from "../../emulator/rules";
-import { reviewTemplatesInWorker } from "../../templates";
+import { reviewTemplatesInWorker } from "../../emulator/templateWorker";
 import { TENANT_SETTINGS_PATH, usesUnifiedPhoneExperience } from "../tenantSettings/api";
 import type { PhoneMessageTypes, PhoneTemplatesRequest } from "./api";
 import {

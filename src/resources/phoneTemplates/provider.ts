@@ -106,7 +106,7 @@ export function createProvider(
     failures(news) {
       return [
         ...schemaFailures(phoneTemplatesRequestSchema, toSnakeDeep(messagesOf(news))),
-        ...templateFailures(LEGACY_PHONE_DIALECT, templatesOf(news)),
+        ...templateFailures(news, LEGACY_PHONE_DIALECT, templatesOf(news)),
       ];
     },
 
@@ -118,7 +118,14 @@ export function createProvider(
       } catch {
         // The preview is a courtesy: the platform's default name stands in.
       }
-      await reportTemplatePreviews(friendlyName, LEGACY_PHONE_DIALECT, templatesOf(news), once, subject);
+      await reportTemplatePreviews(
+        news,
+        friendlyName,
+        LEGACY_PHONE_DIALECT,
+        templatesOf(news),
+        once,
+        subject,
+      );
     },
 
     async write(client, inputs) {

@@ -2,8 +2,8 @@ import type * as pulumi from "@pulumi/pulumi";
 
 import type { EngineLogSeverity } from "../../engine/log";
 import { engineLog } from "../../engine/log";
-import type { TemplateChannel, TemplateDialect } from "../../templates";
-import { DEFAULT_FRIENDLY_NAME, previewSms, reviewTemplate } from "../../templates";
+import type { TemplateChannel, TemplateCheck, TemplateDialect } from "../../templates";
+import { DEFAULT_FRIENDLY_NAME, checkTemplate } from "../../templates";
 
 /** Where the preview lines go: the engine output, or a recorder in unit tests. */
 export type PreviewLog = (message: string, severity: EngineLogSeverity) => void;
@@ -19,16 +19,43 @@ export interface TemplateItem {
   readonly requireCode: boolean;
 }
 
-/** The check failures of templates under the dialect's rules (Liquid, the code, the budget), by property. */
+/**
+ * The reviews of each inputs object's templates, by property: a provider's check gives the same inputs
+ * object to its failures and its report, which share one review (one parse) per template.
+ */
+const reviewsByInputs = new WeakMap<object, Map<string, TemplateCheck>>();
+
+function reviewsOf(
+  inputs: object,
+  dialect: TemplateDialect,
+  items: readonly TemplateItem[],
+): [TemplateItem, TemplateCheck][] {
+  let reviews = reviewsByInputs.get(inputs);
+  if (reviews === undefined) reviewsByInputs.set(inputs, (reviews = new Map<string, TemplateCheck>()));
+  return items.map((item) => {
+    const { property, template, channels, requireCode } = item;
+    const key = JSON.stringify([property, template]);
+    let review = reviews.get(key);
+    if (review === undefined) {
+      review = checkTemplate(template, dialect, { channels, requireCode, subject: property });
+      reviews.set(key, review);
+    }
+    return [item, review];
+  });
+}
+
+/**
+ * The check failures of templates under the dialect's rules (Liquid, the code, the budget), by property.
+ * `inputs` is the check's inputs object the items come from: {@link reportTemplatePreviews} given the same
+ * object reuses these reviews.
+ */
 export function templateFailures(
+  inputs: object,
   dialect: TemplateDialect,
   items: readonly TemplateItem[],
 ): pulumi.dynamic.CheckFailure[] {
-  return items.flatMap(({ property, template, channels, requireCode }) =>
-    reviewTemplate(template, dialect, { channels, requireCode }).errors.map((reason) => ({
-      property,
-      reason,
-    })),
+  return reviewsOf(inputs, dialect, items).flatMap(([{ property }, review]) =>
+    review.errors.map((reason) => ({ property, reason })),
   );
 }
 
@@ -47,9 +74,10 @@ export function printedOnce(log: PreviewLog = engineLog): PreviewLog {
  * platform's default one, said so), its length, encoding and segments; and the warnings of the rules
  * (undocumented variables, comparisons that can never hold, several SMS segments). Each line starts with
  * `subject`, the resource the templates belong to: the engine shows these lines under the stack, not under
- * the resource.
+ * the resource. The reviews are those {@link templateFailures} made of the same `inputs`, if it did.
  */
 export async function reportTemplatePreviews(
+  inputs: object,
   friendlyName: string | undefined,
   dialect: TemplateDialect,
   items: readonly TemplateItem[],
@@ -57,12 +85,11 @@ export async function reportTemplatePreviews(
   subject: string,
 ): Promise<void> {
   const log: PreviewLog = (message, severity) => baseLog(`${subject}: ${message}`, severity);
-  for (const { property, template, channels, requireCode } of items) {
-    const review = reviewTemplate(template, dialect, { channels, requireCode, subject: property });
+  for (const [, review] of reviewsOf(inputs, dialect, items)) {
     if (review.errors.length > 0) continue;
     for (const warning of review.warnings) log(warning, "warn");
-    if (!channels.includes("sms")) continue;
-    const preview = previewSms(template, dialect, { subject: property, friendlyName });
+    const preview = review.smsPreview(friendlyName);
+    if (preview === undefined) continue;
     const placeholder =
       friendlyName === undefined ? ` [friendly name: placeholder "${DEFAULT_FRIENDLY_NAME}"]` : "";
     log(`${preview.line}${placeholder}`, "info");

@@ -318,7 +318,7 @@ describe("/branding/phone/templates", () => {
         json: { type: "otp_verify", content: { body: { text: expensive } } },
       });
 
-      // The review runs in a worker thread (offThread.test.ts shows the event loop runs meanwhile).
+      // The review runs in a worker thread (templateWorker.test.ts shows the event loop runs meanwhile).
       const other = await call(emulator, "GET", BRANDING_TEMPLATES_PATH, { token });
 
       expect(other.status).toBe(200);

@@ -3,10 +3,10 @@ import fc from "fast-check";
 import { LEGACY_PHONE_DIALECT } from "../../../src/resources/phoneTemplates/dialect";
 import { BRANDING_PHONE_DIALECT } from "../../../src/resources/phoneNotificationTemplate/dialect";
 import type { TemplateDialect } from "../../../src/templates";
-import { analyzeTemplate } from "../../../src/templates/analysis";
-import { casesWithoutCode } from "../../../src/templates/codeRule";
-import { renderCases } from "../../../src/templates/samples";
-import type { RenderCase } from "../../../src/templates/samples";
+import { analyzeTemplate } from "../../../src/templates/liquid";
+import { casesWithoutCode } from "../../../src/templates/renderCases";
+import { renderCases } from "../../../src/templates/renderCases";
+import type { RenderCase } from "../../../src/templates/renderCases";
 
 const CHANNELS = ["sms", "voice"] as const;
 const key = (renderCase: RenderCase) =>

@@ -33,7 +33,7 @@ describe("the templates module", () => {
 
   it("lets a process that reviewed in the shared worker exit once it has the answer", () => {
     const output = runFresh(`
-      const { reviewTemplatesInWorker } = require("./src/templates");
+      const { reviewTemplatesInWorker } = require("./src/emulator/templateWorker");
       const { LEGACY_PHONE_DIALECT } = require("./src/resources/phoneTemplates/dialect");
       const options = { channels: ["sms"], requireCode: true };
       reviewTemplatesInWorker([{ template: "{{code}}", dialect: LEGACY_PHONE_DIALECT, options }])

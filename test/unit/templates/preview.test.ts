@@ -1,6 +1,6 @@
 import fc from "fast-check";
 
-import { PREVIEW_MAX_CHARACTERS, previewSms } from "../../../src/templates";
+import { PREVIEW_MAX_CHARACTERS, checkTemplate, previewSms } from "../../../src/templates";
 import { LEGACY_PHONE_DIALECT } from "../../../src/resources/phoneTemplates/dialect";
 import { BRANDING_PHONE_DIALECT } from "../../../src/resources/phoneNotificationTemplate/dialect";
 import { BRANDING_DEFAULT_BODIES } from "./brandingDefaults";
@@ -83,5 +83,31 @@ describe("previewSms", () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe("checkTemplate", () => {
+  const LEGACY = { channels: ["sms", "voice"], requireCode: true, subject: "enrollmentMessage" } as const;
+
+  it.each([
+    ["a plain message", "{{code}} is your code for {{tenant.friendly_name}}"],
+    [
+      "a message that branches on the locale",
+      '{% if locale == "fr" %}{{code}} {{ "é" | append: "x" }}{% else %}{{code}} {{"x" | append: "y"}}{% endif %}',
+    ],
+    ["a long message", `{{code}} ${"x".repeat(160)}`],
+  ])("previews %s as previewSms does, from its review's parse", (_case, template) => {
+    const check = checkTemplate(template, LEGACY_PHONE_DIALECT, LEGACY);
+    expect(check.errors).toEqual([]);
+    expect(check.smsPreview("Acme")).toEqual(preview(template));
+    expect(check.smsPreview(undefined)).toEqual(
+      previewSms(template, LEGACY_PHONE_DIALECT, { subject: "enrollmentMessage" }),
+    );
+  });
+
+  it("previews nothing for a refused template or one not sent by SMS", () => {
+    expect(checkTemplate("Hello", LEGACY_PHONE_DIALECT, LEGACY).smsPreview("Acme")).toBeUndefined();
+    const voice = { channels: ["voice"], requireCode: true } as const;
+    expect(checkTemplate("{{ code }}", BRANDING_PHONE_DIALECT, voice).smsPreview("Acme")).toBeUndefined();
   });
 });

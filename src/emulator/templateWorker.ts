@@ -1,9 +1,8 @@
 import * as path from "node:path";
 import { Worker } from "node:worker_threads";
 
-import type { TemplateDialect } from "./dialect";
-import { RENDER_TIME_LIMIT_MS } from "./limits";
-import type { ReviewOptions, TemplateReview } from "./review";
+import type { ReviewOptions, TemplateDialect, TemplateReview } from "../templates";
+import { RENDER_TIME_LIMIT_MS } from "../templates";
 
 /** One template to review off the event loop, with its dialect and rules. */
 export interface TemplateReviewJob {
@@ -54,12 +53,13 @@ function refusal(reason: string): TemplateReview {
 }
 
 /**
- * The worker's script beside this module (`reviewWorker.js` in the build, `reviewWorker.ts` in the sources),
+ * The worker's script beside this module (`templateWorkerThread.js` in the build, `templateWorkerThread.ts`
+ * in the sources),
  * and for TypeScript sources the loader they need (tests run them).
  */
 export function workerScript(moduleFile = __filename): WorkerScript {
   const extension = path.extname(moduleFile);
-  const filename = path.join(path.dirname(moduleFile), `reviewWorker${extension}`);
+  const filename = path.join(path.dirname(moduleFile), `templateWorkerThread${extension}`);
   if (extension !== ".ts") return { filename };
   return { filename, execArgv: ["-r", require.resolve("ts-node/register/transpile-only")] };
 }

@@ -1,11 +1,15 @@
 import * as path from "node:path";
 
-import { TemplateReviewWorker, reviewTemplate, reviewTemplatesInWorker } from "../../../src/templates";
+import { reviewTemplate } from "../../../src/templates";
 import { LEGACY_PHONE_DIALECT } from "../../../src/resources/phoneTemplates/dialect";
 import { BRANDING_PHONE_DIALECT } from "../../../src/resources/phoneNotificationTemplate/dialect";
-import type { TemplateReviewJob } from "../../../src/templates";
-import { workerScript } from "../../../src/templates/offThread";
-import { STALL } from "./support/stall";
+import {
+  TemplateReviewWorker,
+  reviewTemplatesInWorker,
+  workerScript,
+} from "../../../src/emulator/templateWorker";
+import type { TemplateReviewJob } from "../../../src/emulator/templateWorker";
+import { STALL } from "./templateWorker/stall";
 
 // The worker runs these TypeScript sources under ts-node: starting it takes seconds on a busy machine.
 jest.setTimeout(120_000);
@@ -74,7 +78,7 @@ describe("TemplateReviewWorker", () => {
 describe("TemplateReviewWorker with a job that never ends", () => {
   const worker = new TemplateReviewWorker({
     ...workerScript(),
-    filename: path.join(__dirname, "support", "stallingWorker.ts"),
+    filename: path.join(__dirname, "templateWorker", "stallingWorker.ts"),
   });
   afterAll(() => worker.close());
 
@@ -132,14 +136,14 @@ describe("reviewTemplatesInWorker", () => {
 
 describe("workerScript", () => {
   it("starts the built worker beside the built module, as it is", () => {
-    expect(workerScript("/pkg/dist/templates/offThread.js")).toEqual({
-      filename: "/pkg/dist/templates/reviewWorker.js",
+    expect(workerScript("/pkg/dist/emulator/templateWorker.js")).toEqual({
+      filename: "/pkg/dist/emulator/templateWorkerThread.js",
     });
   });
 
   it("starts the TypeScript worker under ts-node", () => {
-    expect(workerScript("/repo/src/templates/offThread.ts")).toEqual({
-      filename: "/repo/src/templates/reviewWorker.ts",
+    expect(workerScript("/repo/src/emulator/templateWorker.ts")).toEqual({
+      filename: "/repo/src/emulator/templateWorkerThread.ts",
       execArgv: ["-r", require.resolve("ts-node/register/transpile-only")],
     });
   });

@@ -5,7 +5,7 @@
 import { parentPort } from "node:worker_threads";
 
 import { STALL } from "./stall";
-import type { ReviewRequest } from "../../../../src/templates/offThread";
+import type { ReviewRequest } from "../../../../src/emulator/templateWorker";
 
 // Registered before the real worker's listener, which never sees a stalled job.
 parentPort?.on("message", (request: ReviewRequest) => {
@@ -16,4 +16,4 @@ parentPort?.on("message", (request: ReviewRequest) => {
 });
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- after the listener above, not hoisted
-require("../../../../src/templates/reviewWorker");
+require("../../../../src/emulator/templateWorkerThread");

@@ -1,3 +1,9 @@
+/**
+ * What an SMS costs and shows: its encoding and segments (GSM 03.38 or UCS-2), and the lines a check prints
+ * of a template's SMS preview.
+ */
+import { figure, listed } from "./limits";
+
 /** How an SMS is encoded: the GSM 03.38 7-bit alphabet, or UCS-2 as soon as one character is outside it. */
 export type SmsEncoding = "GSM-7" | "UCS-2";
 
@@ -60,4 +66,60 @@ export function smsSegments(message: string): SmsSegmentCount {
     used += size;
   }
   return { encoding, characters: characters.length, units, segments };
+}
+
+/** The sample values of an SMS preview. */
+export interface SmsPreviewValues {
+  /** How the lines name the template (its property, e.g. `enrollmentMessage`). */
+  subject: string;
+  /** The tenant's friendly name; default the platform's `My Company`. */
+  friendlyName?: string | undefined;
+}
+
+/** What a user receives by SMS from a template, with the sample code `123456`. */
+export interface SmsPreview {
+  /** The rendered SMS (no locale, no custom domain). */
+  message: string;
+  count: SmsSegmentCount;
+  /** Every locale whose SMS needs more than one segment, with its count. */
+  multiSegmentLocales: { locale: string; segments: number }[];
+  /** The preview as one line, the message cut to {@link PREVIEW_MAX_CHARACTERS} characters. */
+  line: string;
+  /** The warning when an SMS needs more than one segment; `undefined` when none does. */
+  multiSegmentWarning: string | undefined;
+}
+
+/** How much of a message a preview line shows: one GSM-7 segment. */
+export const PREVIEW_MAX_CHARACTERS = 160;
+
+/**
+ * The preview as one line: `enrollmentMessage SMS preview: "…" (64 characters, GSM-7, 1 segment)`; a longer
+ * message shows its first {@link PREVIEW_MAX_CHARACTERS} characters, then `…` and how many more there are.
+ */
+export function smsPreviewLine(subject: string, message: string, count: SmsSegmentCount): string {
+  const { characters, encoding, segments } = count;
+  const shown = [...message].slice(0, PREVIEW_MAX_CHARACTERS).join("");
+  const rest = characters - PREVIEW_MAX_CHARACTERS;
+  const quoted =
+    rest > 0 ? `${JSON.stringify(`${shown}…`)} and ${figure(rest)} more characters` : JSON.stringify(shown);
+  return (
+    `${subject} SMS preview: ${quoted} ` +
+    `(${figure(characters)} characters, ${encoding}, ${segments} segment${segments === 1 ? "" : "s"})`
+  );
+}
+
+/** The warning when an SMS needs more than one segment (each is billed), or `undefined`. */
+export function smsMultiSegmentWarning(
+  subject: string,
+  count: SmsSegmentCount,
+  multiSegmentLocales: readonly { locale: string; segments: number }[],
+): string | undefined {
+  const locales = multiSegmentLocales.map(({ locale, segments }) => `${locale}: ${segments}`);
+  if (count.segments <= 1 && locales.length === 0) return undefined;
+  const where =
+    count.segments > 1
+      ? `needs ${count.segments} SMS segments (${figure(count.units)} ${count.encoding === "GSM-7" ? "septets" : "UCS-2 units"})`
+      : "needs more than one SMS segment";
+  const byLocale = locales.length === 0 ? "" : ` (by locale: ${listed(locales)})`;
+  return `${subject} ${where}${byLocale}; each segment is billed as one SMS`;
 }

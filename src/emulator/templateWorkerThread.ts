@@ -4,10 +4,10 @@
  */
 import { parentPort } from "node:worker_threads";
 
-import { liquidjs } from "./lazyLiquid";
-import { reviewTemplate } from "./review";
-import type { TemplateReview } from "./review";
-import type { ReviewRequest, WorkerMessage } from "./offThread";
+import { reviewTemplate } from "../templates";
+import type { TemplateReview } from "../templates";
+import { liquidjs } from "../templates/liquid";
+import type { ReviewRequest, WorkerMessage } from "./templateWorker";
 
 function review(request: ReviewRequest): TemplateReview {
   const { template, dialect, options } = request.job;
