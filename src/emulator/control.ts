@@ -1,6 +1,6 @@
 import type { Endpoint, HttpMethod } from "../wire/endpoint";
 import { HttpError } from "./errors";
-import type { DocumentRules, NewTenant, ObjectEmulation } from "./rules";
+import type { DocumentRules, NewTenant, ObjectEmulation } from "../wire/emulation";
 import type { MemoryTenantStore } from "./tenantStore";
 import { nextDocument, writtenView } from "./documents";
 import { parsePayload } from "./validation";

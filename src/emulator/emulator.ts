@@ -26,7 +26,7 @@ import { readDataFile, writeDataFile } from "./dataDir";
 import { FaultQueue } from "./faults";
 import { DEFAULT_RATE_LIMIT, TokenBucket, rateLimitFrom } from "./rateLimit";
 import { createRouter } from "./router";
-import type { ObjectEmulation } from "./rules";
+import type { ObjectEmulation } from "../wire/emulation";
 import { EmulatorServer } from "./server";
 import type { RequestLogEntry } from "./server";
 import { STATE_FORMAT_VERSION, tenantDataOf } from "./state";

@@ -1,4 +1,4 @@
-import type { Entitlement, TenantStore } from "./rules";
+import type { Entitlement, TenantStore } from "../wire/emulation";
 import { ObjectWriteQueue } from "./writeQueue";
 
 /**

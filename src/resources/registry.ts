@@ -6,7 +6,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 
-import type { ObjectEmulation } from "../emulator/rules";
+import type { ObjectEmulation } from "../wire/emulation";
 import type { Endpoint } from "../wire/endpoint";
 import type { ProviderContext } from "../engine/providerContext";
 import * as captchaConfig from "./captchaConfig/api";

@@ -1,5 +1,5 @@
-import type { DocumentRules, ObjectEmulation, Refusal, TenantView } from "../../emulator/rules";
-import { RefusalError, customRoute, documentRules } from "../../emulator/rules";
+import type { DocumentRules, ObjectEmulation, Refusal, TenantView } from "../../wire/emulation";
+import { RefusalError, customRoute, documentRules } from "../../wire/emulation";
 import { isRecord } from "../../wire/json";
 import type { TenantSettingsResponse } from "./api";
 import {

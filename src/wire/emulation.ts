@@ -5,8 +5,8 @@
  * schema, the platform's error bodies, and the store (singleton documents by path, collections by id) with
  * its data file.
  */
-import type { Endpoint } from "../wire/endpoint";
-import type { Schema } from "../wire/shape";
+import type { Endpoint } from "./endpoint";
+import type { Schema } from "./shape";
 
 /** What every rule may read of the tenant: its documents and collections as stored (secrets included). */
 export interface TenantView {
