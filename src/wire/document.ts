@@ -101,11 +101,12 @@ export interface DocumentDescription<
 }
 
 /**
- * A document's description, typed by its shapes where it is written (the registry keeps them as
- * {@link DocumentDescription} of `object`).
+ * A document's description, checked against its shapes and kept with its literal identity (its `name` and
+ * resource type as written), which the registry checks against the name it lists it under:
+ * `documentDescription<Patch, Response>()({ name: "botDetection", … })`.
  */
-export function documentDescription<Request extends object, Response extends object>(
-  description: DocumentDescription<Request, Response>,
-): DocumentDescription<Request, Response> {
-  return description;
+export function documentDescription<Request extends object, Response extends object>() {
+  return <const Description extends DocumentDescription<Request, Response>>(
+    description: Description,
+  ): Description => description;
 }

@@ -195,7 +195,7 @@ export const patchCaptcha = endpoint<CaptchaPatchRequest, CaptchaResponse>({
  * The CAPTCHA configuration as a document: a new tenant has the platform's own challenge, failing closed,
  * and no third-party provider; `resetOnDelete` only makes the platform's challenge active again.
  */
-export const captchaDocument = documentDescription<CaptchaPatchRequest, CaptchaResponse>({
+export const captchaDocument = documentDescription<CaptchaPatchRequest, CaptchaResponse>()({
   name: "captchaConfig",
   label: "CAPTCHA configuration",
   resource: { type: "CaptchaConfig", docs: "docs/captcha-config.md" },
