@@ -75,7 +75,7 @@ const captchaDocument: DocumentRules<StoredCaptcha> = {
   view: publicCaptcha,
   legacyKey: "captcha",
   unavailable: (tenant) =>
-    tenant.entitled("botDetection")
+    !tenant.lacks("botDetection")
       ? undefined
       : {
           status: 403,
