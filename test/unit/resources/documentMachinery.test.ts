@@ -1,8 +1,10 @@
 import { documentRulesOf } from "../../../src/emulator/documents";
+import { createProvider as createCaptchaConfigProvider } from "../../../src/resources/captchaConfig/provider";
 import { projectedToDeclared } from "../../../src/resources/tenantObject/document";
 import type { DocumentDescription } from "../../../src/wire/document";
 import type { DocumentRules, TenantView } from "../../../src/wire/emulation";
 import { endpoint } from "../../../src/wire/endpoint";
+import { configuredContext, failuresOf } from "./support";
 
 /** A document described as an attack-protection one would be: lists replaced whole, a free-form map, a secret. */
 const path = "/example/document";
@@ -105,5 +107,23 @@ describe("the emulator's rules of a described document", () => {
   it("refuses as recorded when the plan lacks the document's feature", () => {
     expect(rules.unavailable(lacking(["exampleFeature"]))).toEqual(description.entitlement?.refusal);
     expect(rules.unavailable(lacking([]))).toBeUndefined();
+  });
+});
+
+describe("a document's check", () => {
+  const provider = createCaptchaConfigProvider(configuredContext());
+
+  it.each([
+    [
+      { activeProviderId: "hcaptcha", hcaptcha: { siteKey: "k", secret: "s", sitekey: "k" } },
+      "hcaptcha.sitekey: is not a known property (did you mean siteKey?)",
+    ],
+    [
+      { activeProviderId: "auth_challenge", authChalenge: { failOpen: true } },
+      "authChalenge: is not a known property (did you mean authChallenge?)",
+    ],
+    [{ activeProviderId: "auth_challenge", zzz: 1 }, "zzz: is not a known property"],
+  ])("names the member an unknown property most likely means: %j", async (news, expected) => {
+    expect(await failuresOf(provider, news)).toContain(expected);
   });
 });
