@@ -1,19 +1,16 @@
 import * as pulumi from "@pulumi/pulumi";
 
 import type { CamelCaseKey, CamelCased } from "../../client/casing";
-import { toCamelDeep, toCamelKey } from "../../client/casing";
+import { toCamelKey } from "../../client/casing";
 import { TenantAdminError, TenantConfigError } from "../../client/errors";
 import { bindProgramTenant } from "../../engine/providerContext";
 import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
 import { closestMatch } from "../../wire/suggestions";
 import { onTenantMessage } from "../tenantObject/providerFailure";
 import type { TenantSettingsField, TenantSettingsResponse } from "./api";
-import {
-  TENANT_SETTINGS_FIELDS,
-  TENANT_SETTINGS_VERBATIM_PATHS,
-  getTenantSettings as getTenantSettingsEndpoint,
-  settingsQuery,
-} from "./api";
+import { readDocument } from "../tenantObject/documentRead";
+import { TENANT_SETTINGS_FIELDS, settingsQuery } from "./api";
+import { tenantSettingsDocument } from "./document";
 
 /**
  * The tenant-wide settings, in the package's spelling (`friendlyName`, `sessionLifetime`,
@@ -114,10 +111,11 @@ export async function getTenantSettings<
   const fields = args.fields === undefined ? undefined : wireFields(args.fields);
   const binding = bindProgramTenant(args.tenant);
   const query = settingsQuery(fields, args.includeFields);
-  let response;
+  let settings: SelectedTenantSettings<F, I>;
   try {
-    // The HTTP client is loaded at the first call: a program that reads no settings does not load it.
-    response = await (await binding.client()).send(getTenantSettingsEndpoint, { query });
+    // The HTTP client is loaded at the first call: a program that reads no settings does not load it. The
+    // service honours `fields`, so the settings hold exactly the selected ones.
+    settings = await readDocument(await binding.client(), tenantSettingsDocument, query);
   } catch (error) {
     // Pulumi prints the message alone: it names the tenant and what to check, as a resource's error does.
     if (error instanceof TenantAdminError) {
@@ -127,8 +125,6 @@ export async function getTenantSettings<
     }
     throw error;
   }
-  // The service honoured `fields`, so the settings hold exactly the selected ones.
-  const settings: SelectedTenantSettings<F, I> = toCamelDeep(response, TENANT_SETTINGS_VERBATIM_PATHS);
   return settings;
 }
 

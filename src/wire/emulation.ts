@@ -1,12 +1,13 @@
 /**
- * How each API object tells the emulator to serve it: the object's `emulation.ts` (in its folder under
- * src/resources) exports an {@link ObjectEmulation}, and the registry lists it. The emulator does the rest
+ * How each API object tells the emulator to serve it: a document object's description (`document.ts`) gives its
+ * {@link DocumentRules}, and an object's `emulation.ts` (in its folder under src/resources) may export an
+ * {@link ObjectEmulation} for the rest; the registry lists both. The emulator is a host: it does the rest
  * generically: routing, tokens and scopes, rate limits, body parsing and validation with each endpoint's
  * schema, the platform's error bodies, and the store (singleton documents by path, collections by id) with
  * its data file.
  */
-import type { Endpoint } from "../wire/endpoint";
-import type { Schema } from "../wire/shape";
+import type { Endpoint } from "./endpoint";
+import type { Schema } from "./shape";
 
 /** What every rule may read of the tenant: its documents and collections as stored (secrets included). */
 export interface TenantView {
@@ -14,8 +15,11 @@ export interface TenantView {
   document<T = unknown>(path: string): T | undefined;
   /** The stored items of the collection at `path` (copies), in creation order. */
   items<T = unknown>(path: string): T[];
-  /** Whether the tenant's plan includes a feature (`botDetection`, `highlyRegulatedIdentity`). */
-  entitled(feature: Entitlement): boolean;
+  /**
+   * Whether the tenant's plan lacks a feature an object names (`botDetection`, `highlyRegulatedIdentity`): a
+   * plan is data, the features it lacks ({@link Plan}).
+   */
+  lacks(feature: string): boolean;
 }
 
 /** The tenant, as a handler changes it: every change is saved before the answer goes out. */
@@ -27,10 +31,12 @@ export interface TenantStore extends TenantView {
 }
 
 /**
- * A plan feature an endpoint may need: bot detection (the CAPTCHA endpoints), or the Highly Regulated Identity
- * add-on (some tenant settings).
+ * A tenant's plan, as data: the features it lacks, by the names the objects' rules use (a document's
+ * `entitlement.feature`, such as `botDetection`). A plan that lacks nothing has every feature.
  */
-export type Entitlement = "botDetection" | "highlyRegulatedIdentity";
+export interface Plan {
+  readonly lacks: readonly string[];
+}
 
 /** A platform error: status, message, optional `errorCode`; the emulator answers it in the platform's body. */
 export interface Refusal {
@@ -98,8 +104,13 @@ export interface CustomRoute<Request = unknown, Response = unknown> {
   handle(context: RouteContext<Request>): Promise<Response>;
 }
 
+/** A document object's rules where they differ from what its description gives (`document.ts`). */
+export type DocumentOverrides<Stored = unknown> = Partial<Omit<DocumentRules<Stored>, "path">>;
+
 /** What one API object adds to the emulator. */
 export interface ObjectEmulation {
+  /** For a document object (the registry gives its description): what its rules do differently. */
+  readonly document?: DocumentOverrides<never>;
   readonly documents?: readonly DocumentRules<never>[];
   readonly routes?: readonly CustomRoute<never, unknown>[];
   /** Collections the object keeps, by path, with the schema their stored items are checked with on load. */
@@ -124,6 +135,11 @@ export class RefusalError extends Error implements Refusal {
 /** A document's rules, typed by what it stores (the registry keeps them untyped). */
 export function documentRules<Stored>(rules: DocumentRules<Stored>): DocumentRules<never> {
   return rules as unknown as DocumentRules<never>;
+}
+
+/** A document's overrides, typed by what it stores (the registry keeps them untyped). */
+export function documentOverrides<Stored>(overrides: DocumentOverrides<Stored>): DocumentOverrides<never> {
+  return overrides as unknown as DocumentOverrides<never>;
 }
 
 /** A custom route, typed by its endpoint (the registry keeps them untyped). */
