@@ -4,6 +4,7 @@ import type { DocumentRules, NewTenant, ObjectEmulation, Plan } from "../wire/em
 import { BOT_DETECTION, withFeature } from "./plan";
 import type { MemoryTenantStore } from "./tenantStore";
 import { nextDocument, writtenView } from "./documents";
+import { RULE_HOST } from "./templateWorker";
 import { parsePayload } from "./validation";
 
 /** A write the API would refuse, as an error whose message says what the API would answer. */
@@ -110,7 +111,7 @@ export function tenantControl(
             typeof message === "string" ? message : error.message,
           );
         }
-        const invalid = await rules.check?.(sent);
+        const invalid = await rules.check?.(sent, RULE_HOST);
         if (invalid !== undefined) throw refusedWrite(method, path, invalid.status, invalid.message);
         const current = store.document(path);
         if (method === "PATCH" && current === undefined) throw new Error(`${path} does not exist`);

@@ -48,13 +48,13 @@ export function documentHandler(
 ): (context: RouteContext<unknown>) => Promise<unknown> {
   const view = (stored: unknown): unknown => (rules.view === undefined ? stored : rules.view(stored));
   const missing: Refusal = rules.missing ?? { status: 404, message: "Not Found" };
-  return async ({ tenant, body }) => {
+  return async ({ tenant, body, host }) => {
     const sent = endpoint.method === "GET" ? undefined : ((body ?? {}) as Record<string, unknown>);
     const unavailable = rules.unavailable?.(tenant, sent);
     if (unavailable !== undefined) refuse(unavailable);
     const current = tenant.document(rules.path);
     if (sent === undefined) return current === undefined ? refuse(missing) : view(current);
-    const invalid = await rules.check?.(sent);
+    const invalid = await rules.check?.(sent, host);
     if (invalid !== undefined) refuse(invalid);
     if (endpoint.method !== "PUT" && current === undefined) return refuse(missing);
     const next = nextDocument(rules, endpoint.method, current, sent);

@@ -15,6 +15,7 @@ import type { RouteHandler, RouteRequest } from "./routeTable";
 import { RouteTable } from "./routeTable";
 import type { SerializedTenantStore } from "./tenantStore";
 import type { TenantUrls } from "./tenantUrls";
+import { RULE_HOST } from "./templateWorker";
 import { parsePayload } from "./validation";
 
 export type { RouteHandler, RouteReply, RouteRequest } from "./routeTable";
@@ -104,7 +105,7 @@ export function createRouter(
         endpoint.request === undefined
           ? undefined
           : parsePayload(endpoint.request, managementBody(request, endpoint, booleanPaths));
-      const context = { body, query: request.query, params: request.params, tenant, log };
+      const context = { body, query: request.query, params: request.params, tenant, host: RULE_HOST, log };
       try {
         const answer =
           endpoint.method === "GET"

@@ -1,15 +1,11 @@
 import * as path from "node:path";
 import { Worker } from "node:worker_threads";
 
-import type { ReviewOptions, TemplateDialect, TemplateReview } from "../templates";
+import type { TemplateReview, TemplateReviewJob } from "../templates";
 import { RENDER_TIME_LIMIT_MS } from "../templates";
+import type { RuleHost } from "../wire/emulation";
 
-/** One template to review off the event loop, with its dialect and rules. */
-export interface TemplateReviewJob {
-  template: string;
-  dialect: TemplateDialect;
-  options: ReviewOptions;
-}
+export type { TemplateReviewJob } from "../templates";
 
 /** What the main thread posts to the worker. */
 export interface ReviewRequest {
@@ -201,3 +197,6 @@ export function reviewTemplatesInWorker(
 ): Promise<TemplateReview[]> {
   return (shared ??= new TemplateReviewWorker()).review(jobs, options);
 }
+
+/** What the emulator does for its objects' rules off the event loop: each request's `host`. */
+export const RULE_HOST: RuleHost = { reviewTemplates: (jobs) => reviewTemplatesInWorker(jobs) };

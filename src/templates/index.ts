@@ -26,7 +26,7 @@ export {
   TemplateSyntaxError,
 } from "./limits";
 export { checkTemplate, previewSms, reviewTemplate } from "./review";
-export type { ReviewOptions, TemplateCheck, TemplateReview } from "./review";
+export type { ReviewOptions, TemplateCheck, TemplateReview, TemplateReviewJob } from "./review";
 export {
   PREVIEW_MAX_CHARACTERS,
   SMS_SEGMENT_UNITS,

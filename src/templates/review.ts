@@ -39,6 +39,21 @@ export interface TemplateReview {
   warnings: string[];
 }
 
+/** One template to review where it cannot block an event loop (the emulator's worker), with its dialect and rules. */
+export interface TemplateReviewJob {
+  template: string;
+  dialect: TemplateDialect;
+  options: ReviewOptions;
+}
+
+declare module "../wire/emulation" {
+  /** The emulator reviews an object rule's templates in its worker (emulator/templateWorker.ts). */
+  interface RuleHost {
+    /** The review of each job, in order, done off the emulator's event loop. */
+    reviewTemplates(jobs: readonly TemplateReviewJob[]): Promise<TemplateReview[]>;
+  }
+}
+
 /** A {@link TemplateReview} that also previews the template's SMS, from the same parse. */
 export interface TemplateCheck extends TemplateReview {
   /**

@@ -69,8 +69,11 @@ export interface DocumentRules<Stored = unknown> {
   written?(stored: Stored): unknown;
   /** A PATCH as the platform applies it; default: each top-level property sent replaces the stored one. */
   merge?(stored: Stored, patch: Record<string, unknown>): Stored;
-  /** Validation beyond the endpoint's schema (a template's Liquid): the 400 to answer, or `undefined`. */
-  check?(body: Record<string, unknown>): Promise<Refusal | undefined>;
+  /**
+   * Validation beyond the endpoint's schema (a template's Liquid): the 400 to answer, or `undefined`; with
+   * the emulator's {@link RuleHost} for work that must not block it.
+   */
+  check?(body: Record<string, unknown>, host: RuleHost): Promise<Refusal | undefined>;
   /**
    * Why the tenant does not serve the document now (its plan, its generation), or `undefined`; `sent` is the
    * body of a PATCH or PUT (for a refusal that depends on what is written), `undefined` for a GET. A refusal
@@ -91,9 +94,20 @@ export interface RouteContext<Request = unknown> {
   /** The path parameters (`{id}`), decoded. */
   readonly params: Readonly<Record<string, string>>;
   readonly tenant: TenantStore;
+  /** What the emulator does for a rule off its event loop. */
+  readonly host: RuleHost;
   /** A line in the emulator's log (never a secret). */
   log(line: string): void;
 }
+
+/**
+ * Work the emulator does for a rule, off its event loop: a rule gets it with each request rather than importing
+ * the emulator, which sits above the objects. The module the work belongs to adds its method here by
+ * augmentation (`src/templates/index.ts` adds `reviewTemplates`), so this contract names no module above it,
+ * and the emulator does not compile unless its host has every method added.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by augmentation
+export interface RuleHost {}
 
 /**
  * An endpoint served by its own handler (collections, actions such as a reset): it returns the answer's body

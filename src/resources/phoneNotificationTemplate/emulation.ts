@@ -1,8 +1,7 @@
 import { randomInt } from "node:crypto";
 
-import type { ObjectEmulation, RouteContext } from "../../wire/emulation";
+import type { ObjectEmulation, RouteContext, RuleHost } from "../../wire/emulation";
 import { RefusalError, customRoute } from "../../wire/emulation";
-import { reviewTemplatesInWorker } from "../../emulator/templateWorker";
 import type { PhoneNotificationBody, PhoneNotificationTemplateResponse, PhoneNotificationType } from "./api";
 import {
   DEFAULT_PHONE_NOTIFICATION_BODIES,
@@ -59,13 +58,14 @@ function defaultTemplate(
 
 /** Refuses texts that do not parse or exceed the template budget (the platform takes any text otherwise). */
 async function checkTexts(
+  host: RuleHost,
   type: PhoneNotificationType,
   body: PhoneNotificationBody | undefined,
 ): Promise<void> {
   const texts = (["text", "voice"] as const).flatMap((channel) =>
     body?.[channel] === undefined ? [] : [{ channel, template: body[channel] }],
   );
-  const results = await reviewTemplatesInWorker(
+  const results = await host.reviewTemplates(
     texts.map(({ channel, template }) => ({
       template,
       dialect: brandingPhoneDialect(type),
@@ -133,7 +133,7 @@ export const emulation: ObjectEmulation = {
       if (context.tenant.items<Stored>(COLLECTION).some((item) => item.type === type)) {
         throw new RefusalError(409, "Phone template already configured for tenant");
       }
-      await checkTexts(type, content?.body);
+      await checkTexts(context.host, type, content?.body);
       const now = new Date().toISOString();
       const body = content?.body ?? DEFAULT_PHONE_NOTIFICATION_BODIES[type] ?? {};
       return save(context, {
@@ -157,7 +157,7 @@ export const emulation: ObjectEmulation = {
     customRoute(updatePhoneNotificationTemplate, async (context) => {
       const current = stored(context);
       const { disabled, content } = context.body;
-      await checkTexts(current.type, content?.body);
+      await checkTexts(context.host, current.type, content?.body);
       return save(context, {
         ...current,
         disabled: disabled ?? current.disabled,

@@ -1,6 +1,5 @@
 import type { DocumentRules, ObjectEmulation, TenantView } from "../../wire/emulation";
 import { documentRules } from "../../wire/emulation";
-import { reviewTemplatesInWorker } from "../../emulator/templateWorker";
 import { TENANT_SETTINGS_PATH, usesUnifiedPhoneExperience } from "../tenantSettings/api";
 import type { PhoneMessageTypes, PhoneTemplatesRequest } from "./api";
 import {
@@ -43,9 +42,9 @@ const templatesDocument: DocumentRules<PhoneTemplatesRequest> = {
   initial: () => ({ ...DEFAULT_PHONE_TEMPLATES }),
   legacyKey: "phoneTemplates",
   unavailable: legacyEndpointRefusal,
-  async check(body) {
+  async check(body, host) {
     const fields = FIELDS.filter((field) => body[field] !== "");
-    const results = await reviewTemplatesInWorker(
+    const results = await host.reviewTemplates(
       fields.map((field) => ({
         template: String(body[field]),
         dialect: LEGACY_PHONE_DIALECT,
