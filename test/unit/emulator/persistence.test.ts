@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { chmod, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -175,7 +177,12 @@ describe("persistence in a data directory", () => {
   });
 
   it("removes temporary files left by a killed process", async () => {
-    await writeFile(join(dataDir, `.${STATE_FILE_NAME}.12345.7.tmp`), '{"half":');
+    // The pid of a process that has certainly ended: a fixed number may be a live process on the machine.
+    const killed = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"]);
+    const ended = once(killed, "exit");
+    killed.kill("SIGKILL");
+    await ended;
+    await writeFile(join(dataDir, `.${STATE_FILE_NAME}.${String(killed.pid)}.7.tmp`), '{"half":');
     await start();
 
     expect((await readdir(dataDir)).sort()).toEqual(
