@@ -9,9 +9,13 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { ObjectEmulation } from "../emulator/rules";
 import type { Endpoint } from "../wire/endpoint";
 import type { ProviderContext } from "../engine/providerContext";
+import * as botDetection from "./botDetection/api";
+import * as breachedPasswordDetection from "./breachedPasswordDetection/api";
+import * as bruteForceProtection from "./bruteForceProtection/api";
 import * as captchaConfig from "./captchaConfig/api";
 import * as phoneNotificationTemplate from "./phoneNotificationTemplate/api";
 import * as phoneTemplates from "./phoneTemplates/api";
+import * as suspiciousIpThrottling from "./suspiciousIpThrottling/api";
 import type { ObjectExport } from "./tenantObject/exporting";
 import * as tenantSettings from "./tenantSettings/api";
 
@@ -76,6 +80,32 @@ export const TENANT_OBJECTS = {
     },
     exporter: () => import("./phoneNotificationTemplate/export"),
     emulation: () => import("./phoneNotificationTemplate/emulation"),
+  },
+  botDetection: {
+    label: "bot detection",
+    endpoints: [botDetection.getBotDetection, botDetection.patchBotDetection],
+    emulation: () => import("./botDetection/emulation"),
+  },
+  bruteForceProtection: {
+    label: "brute-force protection",
+    endpoints: [bruteForceProtection.getBruteForceProtection, bruteForceProtection.patchBruteForceProtection],
+    emulation: () => import("./bruteForceProtection/emulation"),
+  },
+  breachedPasswordDetection: {
+    label: "breached password detection",
+    endpoints: [
+      breachedPasswordDetection.getBreachedPasswordDetection,
+      breachedPasswordDetection.patchBreachedPasswordDetection,
+    ],
+    emulation: () => import("./breachedPasswordDetection/emulation"),
+  },
+  suspiciousIpThrottling: {
+    label: "suspicious IP throttling",
+    endpoints: [
+      suspiciousIpThrottling.getSuspiciousIpThrottling,
+      suspiciousIpThrottling.patchSuspiciousIpThrottling,
+    ],
+    emulation: () => import("./suspiciousIpThrottling/emulation"),
   },
   tenantSettings: {
     label: "tenant settings",
