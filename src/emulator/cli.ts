@@ -6,8 +6,6 @@
  */
 import { readFile } from "node:fs/promises";
 
-import type { TenantSettingsResponse } from "../resources/tenantSettings/api";
-
 import { USAGE, UsageError, checkScopes, parseCliArgs } from "./cliOptions";
 import type { CliFiles } from "./cliOptions";
 import { emulatedScopes, startEmulator } from "./emulator";
@@ -26,11 +24,11 @@ async function readFileOption(option: string, file: string): Promise<string> {
 
 /** The options that come from files named on the command line. */
 async function fileOptions(files: CliFiles): Promise<Partial<EmulatorOptions>> {
-  const options: { settings?: TenantSettingsResponse; clientPublicKey?: string } = {};
+  const options: { settings?: Readonly<Record<string, unknown>>; clientPublicKey?: string } = {};
   if (files.settings !== undefined) {
     const text = await readFileOption("settings", files.settings);
     try {
-      options.settings = JSON.parse(text) as TenantSettingsResponse;
+      options.settings = JSON.parse(text) as Record<string, unknown>;
     } catch {
       throw new UsageError(`--settings ${files.settings}: not valid JSON`);
     }

@@ -1,6 +1,7 @@
 import type { Endpoint, HttpMethod } from "../wire/endpoint";
 import { HttpError } from "./errors";
-import type { DocumentRules, NewTenant, ObjectEmulation } from "./rules";
+import type { DocumentRules, NewTenant, ObjectEmulation, Plan } from "../wire/emulation";
+import { BOT_DETECTION, withFeature } from "./plan";
 import type { MemoryTenantStore } from "./tenantStore";
 import { nextDocument, writtenView } from "./documents";
 import { parsePayload } from "./validation";
@@ -35,9 +36,13 @@ export interface TenantControl {
   reset(path: string): Promise<void>;
   /** Removes the document at `path`: the API answers 404 until it is reset. */
   remove(path: string): Promise<void>;
-  /** Whether the tenant's plan includes bot detection (without it the CAPTCHA endpoints answer 403). */
-  botDetection(): boolean;
+  /** The tenant's plan: the features it lacks. */
+  plan(): Plan;
   /** Changes the tenant's plan; not saved to the data file (it is a start option). */
+  setPlan(plan: Plan): void;
+  /** Whether the plan has bot detection: `!plan().lacks.includes("botDetection")`. */
+  botDetection(): boolean;
+  /** Gives the plan bot detection, or takes it away: {@link setPlan} with `botDetection` lacking or not. */
   setBotDetection(enabled: boolean): void;
 }
 
@@ -121,7 +126,9 @@ export function tenantControl(
       writing(path, async () => {
         await store.setDocument(path, undefined);
       }),
-    botDetection: () => store.entitled("botDetection"),
-    setBotDetection: (enabled) => store.entitle("botDetection", enabled),
+    plan: () => store.currentPlan(),
+    setPlan: (plan) => store.setPlan(plan),
+    botDetection: () => !store.lacks(BOT_DETECTION),
+    setBotDetection: (enabled) => store.setPlan(withFeature(store.currentPlan(), BOT_DETECTION, enabled)),
   };
 }

@@ -1,6 +1,6 @@
 import type { Endpoint } from "../wire/endpoint";
-import type { DocumentRules, Refusal, RouteContext } from "./rules";
-import { RefusalError } from "./rules";
+import type { DocumentRules, Refusal, RouteContext } from "../wire/emulation";
+import { RefusalError } from "../wire/emulation";
 
 function refuse(refusal: Refusal): never {
   throw new RefusalError(refusal.status, refusal.message, refusal.errorCode);

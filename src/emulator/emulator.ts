@@ -7,8 +7,6 @@ import { join } from "node:path";
 import { exportPKCS8, generateKeyPair } from "jose";
 
 import { ALL_SCOPES, OBJECTS } from "../resources/registry";
-import type { TenantSettingsResponse } from "../resources/tenantSettings/api";
-import { tenantSettingsResponseSchema } from "../resources/tenantSettings/api";
 import { API_PREFIX } from "../wire/endpoint";
 
 import {
@@ -26,13 +24,14 @@ import { readDataFile, writeDataFile } from "./dataDir";
 import { FaultQueue } from "./faults";
 import { DEFAULT_RATE_LIMIT, TokenBucket, rateLimitFrom } from "./rateLimit";
 import { createRouter } from "./router";
-import type { ObjectEmulation } from "./rules";
+import type { NewTenant, ObjectEmulation } from "../wire/emulation";
 import { EmulatorServer } from "./server";
 import type { RequestLogEntry } from "./server";
 import { STATE_FORMAT_VERSION, tenantDataOf } from "./state";
 import type { PersistedState } from "./state";
 import { STATE_FILE_NAME, StateFile, loadState, lockDataDir } from "./store";
 import type { DataDirLock } from "./store";
+import { planOf } from "./plan";
 import { MemoryTenantStore } from "./tenantStore";
 import type { TenantData } from "./tenantStore";
 import { TenantUrls } from "./tenantUrls";
@@ -87,15 +86,6 @@ async function clientAssertionKeys(
   return { publicKey: createPublicKey(createPrivateKey(privateKeyPem)), privateKeyPem, file };
 }
 
-function parseSettingsSeed(settings: TenantSettingsResponse): TenantSettingsResponse {
-  const parsed = tenantSettingsResponseSchema.safeParse(structuredClone(settings));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`settings: ${issue?.path.join(".") ?? ""} ${issue?.message ?? "is invalid"}`.trim());
-  }
-  return parsed.data;
-}
-
 function checkMilliseconds(name: string, value: number | undefined): number {
   const ms = value ?? 0;
   if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`${name} must be a number >= 0, got ${ms}`);
@@ -110,10 +100,7 @@ function checkPort(port: number): number {
 }
 
 /** The data of a new tenant: each document its object's rules give a new tenant. */
-function newTenantData(
-  emulations: readonly ObjectEmulation[],
-  settings: TenantSettingsResponse | undefined,
-): TenantData {
+function newTenantData(emulations: readonly ObjectEmulation[], settings: NewTenant["settings"]): TenantData {
   const documents: Record<string, unknown> = {};
   for (const rules of emulations.flatMap((emulation) => emulation.documents ?? [])) {
     const initial: unknown = rules.initial({ settings });
@@ -218,8 +205,10 @@ async function startLocked(
   if (globalClient.clientId === nonGlobalClient.clientId) {
     throw new Error("clientId must differ from the non-global client's id");
   }
-  const settings = options.settings === undefined ? undefined : parseSettingsSeed(options.settings);
-  const data = loaded === undefined ? newTenantData(emulations, settings) : tenantDataOf(loaded, initial);
+  const settings = options.settings === undefined ? undefined : structuredClone(options.settings);
+  // Built even when a state is loaded: the objects' rules check the seed (the settings) as they take it.
+  const fresh = newTenantData(emulations, settings);
+  const data = loaded === undefined ? fresh : tenantDataOf(loaded, initial);
   if (loaded !== undefined && options.dataDir !== undefined) {
     checkLoaded(data, emulations, join(options.dataDir, STATE_FILE_NAME));
   }
@@ -235,14 +224,7 @@ async function startLocked(
     ...store.snapshot(),
   });
   const stateFile = options.dataDir === undefined ? undefined : new StateFile(options.dataDir, snapshot);
-  const store = new MemoryTenantStore(
-    data,
-    new Map([
-      ["botDetection", options.botDetection ?? true],
-      ["highlyRegulatedIdentity", options.highlyRegulatedIdentity ?? true],
-    ]),
-    () => stateFile?.save() ?? Promise.resolve(),
-  );
+  const store = new MemoryTenantStore(data, planOf(options), () => stateFile?.save() ?? Promise.resolve());
   // Saved at once, so the client credentials are stable from the first start on.
   await stateFile?.save();
 

@@ -13,6 +13,7 @@ export type { RateLimitOptions, RateLimitPreset } from "./rateLimit";
 export type { RequestLogEntry } from "./server";
 export type { ClientCredentials } from "./auth";
 export type { TenantControl } from "./control";
+export type { Plan } from "../wire/emulation";
 export { DataDirInUseError, LOCK_FILE_NAME, STATE_FILE_NAME } from "./store";
 export { GENERATED_CA_FILE_NAME } from "./tls";
 export { DEFAULT_BODY_LIMIT_BYTES } from "./body";

@@ -1,4 +1,4 @@
-import type { Entitlement, TenantStore } from "./rules";
+import type { Plan, TenantStore } from "../wire/emulation";
 import { ObjectWriteQueue } from "./writeQueue";
 
 /**
@@ -35,7 +35,7 @@ export class MemoryTenantStore implements SerializedTenantStore {
 
   constructor(
     private readonly data: TenantData,
-    private readonly entitlements: Map<Entitlement, boolean>,
+    private plan: Plan,
     private readonly persist: () => Promise<void>,
   ) {}
 
@@ -59,13 +59,18 @@ export class MemoryTenantStore implements SerializedTenantStore {
     return Object.values(this.data.collections[path] ?? {}).map((item) => structuredClone(item) as T);
   }
 
-  entitled(feature: Entitlement): boolean {
-    return this.entitlements.get(feature) ?? true;
+  lacks(feature: string): boolean {
+    return this.plan.lacks.includes(feature);
   }
 
-  /** Changes a plan feature (a start option: not saved). */
-  entitle(feature: Entitlement, enabled: boolean): void {
-    this.entitlements.set(feature, enabled);
+  /** The tenant's plan (a start option: not saved). */
+  currentPlan(): Plan {
+    return { lacks: [...this.plan.lacks] };
+  }
+
+  /** Changes the tenant's plan (a start option: not saved). */
+  setPlan(plan: Plan): void {
+    this.plan = { lacks: [...new Set(plan.lacks)] };
   }
 
   async setDocument(path: string, document: unknown): Promise<void> {

@@ -1,4 +1,4 @@
-import type { TenantSettingsResponse } from "../resources/tenantSettings/api";
+import type { Plan } from "../wire/emulation";
 import type { ClientCredentials } from "./auth";
 import type { TenantControl } from "./control";
 import type { Fault, FaultRoute } from "./faults";
@@ -41,10 +41,16 @@ export interface EmulatorOptions {
   readonly latencyMs?: number;
   /** Up to this many milliseconds added at random to {@link EmulatorOptions.latencyMs}; default 0. */
   readonly latencyJitterMs?: number;
-  /** Whether the plan includes bot detection; default `true`. Without it the CAPTCHA endpoints answer 403. */
+  /**
+   * The tenant's plan: the features it lacks (`{ lacks: ["botDetection"] }`); default none. Each object's rules
+   * name the features they need: without `botDetection` the CAPTCHA endpoints answer 403.
+   */
+  readonly plan?: Plan;
+  /** Shorthand: `false` adds `botDetection` to what the {@link plan} lacks; default `true`. */
   readonly botDetection?: boolean;
   /**
-   * Whether the plan includes the Highly Regulated Identity add-on; default `true`. Without it a settings PATCH
+   * Shorthand: `false` adds `highlyRegulatedIdentity` to what the {@link plan} lacks (the Highly Regulated
+   * Identity add-on); default `true`. Without it a settings PATCH
    * that sets `acr_values_supported`, `mtls` or `pushed_authorization_requests_supported` answers 403
    * `feature_not_enabled` and changes nothing.
    */
@@ -76,7 +82,7 @@ export interface EmulatorOptions {
    * does; `{"phone_consolidated_experience": false}` makes a tenant of the legacy phone set-up. Ignored when
    * the data directory already holds a state.
    */
-  readonly settings?: TenantSettingsResponse;
+  readonly settings?: Readonly<Record<string, unknown>>;
   /**
    * The public key (PEM, SPKI or a certificate) of the global client's `private_key_jwt` credential. Without
    * it, a key pair is generated (and kept in the data directory): see {@link TenantEmulator.clientAssertionKey}.

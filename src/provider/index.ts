@@ -8,7 +8,8 @@
  * first schema or template).
  */
 import { ProviderContext } from "../engine/providerContext";
-import type { ProviderImplementation, ResourceName } from "../resources/registry";
+import type { ResourceName } from "../resources/registry";
+import type { ProviderImplementation } from "../resources/tenantObject/hooks";
 import { RESOURCE_NAMES, TENANT_OBJECTS } from "../resources/registry";
 
 const context = new ProviderContext();

@@ -2,13 +2,14 @@
  * The one list of the tenant's API objects this package knows. The provider entry, the provider names, the
  * scopes, `tenant-admin export`, the emulator's routes and the docs index derive from it; nothing else lists
  * the objects. Each object is a folder beside this file (see docs/architecture.md): its `api.ts` (shapes and
- * endpoints, loaded here), and, loaded when first needed, its provider, export hook and emulation.
+ * endpoints, loaded here), and, loaded when first needed, its provider, export hook and emulation. Each
+ * object's identity (name, label, resource type, docs page) is its `api.ts`'s; no object imports this list.
  */
-import type * as pulumi from "@pulumi/pulumi";
 
-import type { ObjectEmulation } from "../emulator/rules";
-import type { Endpoint } from "../wire/endpoint";
 import type { ProviderContext } from "../engine/providerContext";
+import type { ObjectIdentity, ResourceIdentity } from "../wire/document";
+import type { ObjectEmulation } from "../wire/emulation";
+import type { Endpoint } from "../wire/endpoint";
 import * as botDetection from "./botDetection/api";
 import * as breachedPasswordDetection from "./breachedPasswordDetection/api";
 import * as bruteForceProtection from "./bruteForceProtection/api";
@@ -17,25 +18,17 @@ import * as phoneNotificationTemplate from "./phoneNotificationTemplate/api";
 import * as phoneTemplates from "./phoneTemplates/api";
 import * as suspiciousIpThrottling from "./suspiciousIpThrottling/api";
 import type { ObjectExport } from "./tenantObject/exporting";
+import type { ProviderImplementation } from "./tenantObject/hooks";
 import * as tenantSettings from "./tenantSettings/api";
 
-/** A provider implementation, as the engine's dynamic-provider host calls it. */
-export type ProviderImplementation = Required<pulumi.dynamic.ResourceProvider>;
-
-/** The Pulumi resource that manages an object. */
-export interface ObjectResource {
-  /** The resource's type name: `pulumi-nodejs:dynamic/tenant-admin:<type>`. */
-  readonly type: string;
-  /** Its reference page, from the repository root. */
-  readonly docs: string;
+/** The Pulumi resource that manages an object: its identity, and its provider. */
+export interface ObjectResource extends ResourceIdentity {
   /** Its provider, loaded on the provider's first call. */
   readonly provider: () => Promise<{ createProvider(context: ProviderContext): ProviderImplementation }>;
 }
 
 /** One API object of the tenant. */
-export interface TenantObject {
-  /** What messages call it: "CAPTCHA configuration". */
-  readonly label: string;
+export interface TenantObject extends ObjectIdentity {
   /** The endpoints the package sends for it; their scopes make {@link ALL_SCOPES}. */
   readonly endpoints: readonly Endpoint[];
   /** The resource that manages it, when the package manages it. */
@@ -46,74 +39,93 @@ export interface TenantObject {
   readonly emulation: () => Promise<{ emulation: ObjectEmulation }>;
 }
 
-/** Every API object, by the name its resource's provider has in `pulumi-tenant-admin/provider` and in state. */
-export const TENANT_OBJECTS = {
-  captchaConfig: {
-    label: "CAPTCHA configuration",
+/** The parts of an object besides its identity. */
+interface ObjectParts {
+  readonly endpoints: readonly Endpoint[];
+  readonly provider?: ObjectResource["provider"];
+  readonly exporter?: NonNullable<TenantObject["exporter"]>;
+  readonly emulation: TenantObject["emulation"];
+}
+
+/** An object as the registry lists it: its name as written, and its resource when it has one. */
+type ListedObject<Identity extends ObjectIdentity> = TenantObject & {
+  readonly name: Identity["name"];
+} & (Identity extends { resource: ResourceIdentity } ? { readonly resource: ObjectResource } : unknown);
+
+/** An object of the registry, from its identity (its `api.ts`'s) and its parts. */
+function tenantObject<Identity extends ObjectIdentity>(
+  identity: Identity,
+  { provider, ...parts }: ObjectParts,
+): ListedObject<Identity> {
+  const { name, label, resource } = identity;
+  if (resource !== undefined && provider === undefined) throw new TypeError(`${name} has no provider`);
+  const listed: TenantObject = {
+    name,
+    label,
+    ...parts,
+    ...(resource === undefined || provider === undefined ? {} : { resource: { ...resource, provider } }),
+  };
+  return listed as ListedObject<Identity>;
+}
+
+/** The objects, each listed under its own name (a compile error otherwise). */
+function listedByName<Objects extends { [K in keyof Objects]: TenantObject & { readonly name: K } }>(
+  objects: Objects,
+): Objects {
+  return objects;
+}
+
+/**
+ * Every API object, by the name its resource's provider has in `pulumi-tenant-admin/provider` and in state
+ * (its identity's `name`).
+ */
+export const TENANT_OBJECTS = listedByName({
+  captchaConfig: tenantObject(captchaConfig.captchaDocument, {
     endpoints: [captchaConfig.getCaptcha, captchaConfig.patchCaptcha],
-    resource: {
-      type: "CaptchaConfig",
-      docs: "docs/captcha-config.md",
-      provider: () => import("./captchaConfig/provider"),
-    },
+    provider: () => import("./captchaConfig/provider"),
     exporter: () => import("./captchaConfig/export"),
     emulation: () => import("./captchaConfig/emulation"),
-  },
-  phoneTemplates: {
-    label: "phone templates",
+  }),
+  phoneTemplates: tenantObject(phoneTemplates.phoneTemplatesIdentity, {
     endpoints: [phoneTemplates.getPhoneTemplates, phoneTemplates.putPhoneTemplates],
-    resource: {
-      type: "PhoneTemplates",
-      docs: "docs/phone-templates.md",
-      provider: () => import("./phoneTemplates/provider"),
-    },
+    provider: () => import("./phoneTemplates/provider"),
     exporter: () => import("./phoneTemplates/export"),
     emulation: () => import("./phoneTemplates/emulation"),
-  },
-  phoneNotificationTemplate: {
-    label: "phone notification template",
+  }),
+  phoneNotificationTemplate: tenantObject(phoneNotificationTemplate.phoneNotificationTemplateIdentity, {
     endpoints: phoneNotificationTemplate.PACKAGE_ENDPOINTS,
-    resource: {
-      type: "PhoneNotificationTemplate",
-      docs: "docs/phone-notification-template.md",
-      provider: () => import("./phoneNotificationTemplate/provider"),
-    },
+    provider: () => import("./phoneNotificationTemplate/provider"),
     exporter: () => import("./phoneNotificationTemplate/export"),
     emulation: () => import("./phoneNotificationTemplate/emulation"),
-  },
-  botDetection: {
-    label: "bot detection",
+  }),
+  botDetection: tenantObject(botDetection.botDetectionDocument, {
     endpoints: [botDetection.getBotDetection, botDetection.patchBotDetection],
     emulation: () => import("./botDetection/emulation"),
-  },
-  bruteForceProtection: {
-    label: "brute-force protection",
+  }),
+  bruteForceProtection: tenantObject(bruteForceProtection.bruteForceProtectionDocument, {
     endpoints: [bruteForceProtection.getBruteForceProtection, bruteForceProtection.patchBruteForceProtection],
     emulation: () => import("./bruteForceProtection/emulation"),
-  },
-  breachedPasswordDetection: {
-    label: "breached password detection",
+  }),
+  breachedPasswordDetection: tenantObject(breachedPasswordDetection.breachedPasswordDetectionDocument, {
     endpoints: [
       breachedPasswordDetection.getBreachedPasswordDetection,
       breachedPasswordDetection.patchBreachedPasswordDetection,
     ],
     emulation: () => import("./breachedPasswordDetection/emulation"),
-  },
-  suspiciousIpThrottling: {
-    label: "suspicious IP throttling",
+  }),
+  suspiciousIpThrottling: tenantObject(suspiciousIpThrottling.suspiciousIpThrottlingDocument, {
     endpoints: [
       suspiciousIpThrottling.getSuspiciousIpThrottling,
       suspiciousIpThrottling.patchSuspiciousIpThrottling,
     ],
     emulation: () => import("./suspiciousIpThrottling/emulation"),
-  },
-  tenantSettings: {
-    label: "tenant settings",
+  }),
+  tenantSettings: tenantObject(tenantSettings.tenantSettingsIdentity, {
     endpoints: [tenantSettings.getTenantSettings],
     exporter: () => import("./tenantSettings/export"),
     emulation: () => import("./tenantSettings/emulation"),
-  },
-} as const satisfies Record<string, TenantObject>;
+  }),
+});
 
 type Objects = typeof TENANT_OBJECTS;
 

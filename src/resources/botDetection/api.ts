@@ -7,6 +7,7 @@
  * PATCH is partial and answers the whole document; an `allowlist` sent replaces the stored one. A plan without
  * bot detection answers both with 403 `insufficient_entitlement`.
  */
+import { documentDescription } from "../../wire/document";
 import { endpoint } from "../../wire/endpoint";
 import { allowlist } from "../../wire/ipAllowlist";
 import type { ZodApi } from "../../wire/schema";
@@ -91,4 +92,22 @@ export const patchBotDetection = endpoint<BotDetectionPatch, BotDetectionRespons
   scope: "update:attack_protection",
   request: botDetectionPatchSchema,
   response: botDetectionResponseSchema,
+});
+
+/** Bot detection, as a document object: its identity, endpoints, a new tenant's values and its plan feature. */
+export const botDetectionDocument = documentDescription<BotDetectionPatch, BotDetectionResponse>()({
+  name: "botDetection",
+  label: "bot detection policy",
+  get: getBotDetection,
+  patch: patchBotDetection,
+  newTenant: NEW_TENANT_BOT_DETECTION,
+  entitlement: {
+    feature: "botDetection",
+    refusal: {
+      status: 403,
+      message: "Please upgrade your subscription to use bot detection",
+      errorCode: "insufficient_entitlement",
+    },
+  },
+  replacedWhole: ["allowlist"],
 });

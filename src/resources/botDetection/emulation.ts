@@ -1,7 +1,13 @@
-import type { ObjectEmulation } from "../../emulator/rules";
-import { documentRules } from "../../emulator/rules";
+import type { ObjectEmulation } from "../../wire/emulation";
+import { documentRules } from "../../wire/emulation";
 import type { BotDetection } from "./api";
-import { NEW_TENANT_BOT_DETECTION, botDetectionSchema, getBotDetection, patchBotDetection } from "./api";
+import {
+  NEW_TENANT_BOT_DETECTION,
+  botDetectionDocument,
+  botDetectionSchema,
+  getBotDetection,
+  patchBotDetection,
+} from "./api";
 
 /** Bot detection: a document behind the bot-detection entitlement; a PATCH replaces each member it sends. */
 export const emulation: ObjectEmulation = {
@@ -21,13 +27,9 @@ export const emulation: ObjectEmulation = {
         monitoring_mode_enabled: stored.monitoring_mode_enabled,
       }),
       unavailable: (tenant) =>
-        tenant.entitled("botDetection")
-          ? undefined
-          : {
-              status: 403,
-              message: "Please upgrade your subscription to use bot detection",
-              errorCode: "insufficient_entitlement",
-            },
+        tenant.lacks(botDetectionDocument.entitlement.feature)
+          ? botDetectionDocument.entitlement.refusal
+          : undefined,
     }),
   ],
 };

@@ -8,6 +8,7 @@
  * stage's `shields` sent replace the stored ones; a tenant with no `admin_notification` shield left anywhere
  * answers `admin_notification_frequency: []`.
  */
+import { documentDescription } from "../../wire/document";
 import { endpoint } from "../../wire/endpoint";
 import { enumSet } from "../../wire/ipAllowlist";
 import type { ZodApi } from "../../wire/schema";
@@ -145,4 +146,23 @@ export const patchBreachedPasswordDetection = endpoint<
   scope: "update:attack_protection",
   request: breachedPasswordDetectionPatchSchema,
   response: breachedPasswordDetectionResponseSchema,
+});
+
+/** Breached password detection, as a document object: its stages merge member by member. */
+export const breachedPasswordDetectionDocument = documentDescription<
+  BreachedPasswordDetectionPatch,
+  BreachedPasswordDetectionResponse
+>()({
+  name: "breachedPasswordDetection",
+  label: "breached password detection",
+  get: getBreachedPasswordDetection,
+  patch: patchBreachedPasswordDetection,
+  newTenant: NEW_TENANT_BREACHED_PASSWORD_DETECTION,
+  replacedWhole: [
+    "shields",
+    "admin_notification_frequency",
+    "stage.pre-user-registration.shields",
+    "stage.pre-change-password.shields",
+  ],
+  nestedObjects: "merged",
 });

@@ -6,6 +6,7 @@
  * {@link BruteForceProtection}; PATCH is partial and answers the whole document; `shields` and `allowlist` sent
  * replace the stored ones.
  */
+import { documentDescription } from "../../wire/document";
 import { endpoint } from "../../wire/endpoint";
 import { allowlist, enumSet } from "../../wire/ipAllowlist";
 import type { ZodApi } from "../../wire/schema";
@@ -91,4 +92,17 @@ export const patchBruteForceProtection = endpoint<BruteForceProtectionPatch, Bru
   scope: "update:attack_protection",
   request: bruteForceProtectionPatchSchema,
   response: bruteForceProtectionResponseSchema,
+});
+
+/** Brute-force protection, as a document object. */
+export const bruteForceProtectionDocument = documentDescription<
+  BruteForceProtectionPatch,
+  BruteForceProtectionResponse
+>()({
+  name: "bruteForceProtection",
+  label: "brute-force protection",
+  get: getBruteForceProtection,
+  patch: patchBruteForceProtection,
+  newTenant: NEW_TENANT_BRUTE_FORCE_PROTECTION,
+  replacedWhole: ["shields", "allowlist"],
 });

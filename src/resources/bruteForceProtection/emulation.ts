@@ -1,5 +1,5 @@
-import type { ObjectEmulation } from "../../emulator/rules";
-import { documentRules } from "../../emulator/rules";
+import type { ObjectEmulation } from "../../wire/emulation";
+import { documentRules } from "../../wire/emulation";
 import type { BruteForceProtection } from "./api";
 import {
   NEW_TENANT_BRUTE_FORCE_PROTECTION,

@@ -1,3 +1,4 @@
+import { documentDescription } from "../../wire/document";
 import { endpoint } from "../../wire/endpoint";
 import type { ZodApi } from "../../wire/schema";
 import { schema } from "../../wire/schema";
@@ -188,4 +189,37 @@ export const patchCaptcha = endpoint<CaptchaPatchRequest, CaptchaResponse>({
   encodings: ["json", "form"],
   response: captchaResponseSchema,
   hints: CAPTCHA_HINTS,
+});
+
+/**
+ * The CAPTCHA configuration as a document: a new tenant has the platform's own challenge, failing closed,
+ * and no third-party provider; `resetOnDelete` only makes the platform's challenge active again.
+ */
+export const captchaDocument = documentDescription<CaptchaPatchRequest, CaptchaResponse>()({
+  name: "captchaConfig",
+  label: "CAPTCHA configuration",
+  resource: { type: "CaptchaConfig", docs: "docs/captcha-config.md" },
+  get: getCaptcha,
+  patch: patchCaptcha,
+  secretFields: CAPTCHA_SECRET_FIELDS,
+  newTenant: {
+    active_provider_id: "auth_challenge",
+    auth_challenge: { fail_open: false },
+    simple_captcha: {},
+  },
+  reset: { active_provider_id: "auth_challenge" },
+  entitlement: {
+    feature: "botDetection",
+    refusal: {
+      status: 403,
+      message: "Please upgrade your subscription to use bot detection",
+      errorCode: "insufficient_entitlement",
+    },
+  },
+  verbatim: ["simple_captcha"],
+  missing: {
+    status: 404,
+    message: "The CAPTCHA configuration does not exist",
+    errorCode: "inexistent_captcha_config",
+  },
 });

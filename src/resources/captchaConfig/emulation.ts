@@ -1,5 +1,5 @@
-import type { DocumentRules, ObjectEmulation } from "../../emulator/rules";
-import { documentRules } from "../../emulator/rules";
+import type { DocumentRules, ObjectEmulation } from "../../wire/emulation";
+import { documentRules } from "../../wire/emulation";
 import { schema } from "../../wire/schema";
 import type { Flat } from "../../wire/shape";
 import type { CaptchaPatchRequest, CaptchaProviderId, CaptchaResponse } from "./api";
@@ -75,7 +75,7 @@ const captchaDocument: DocumentRules<StoredCaptcha> = {
   view: publicCaptcha,
   legacyKey: "captcha",
   unavailable: (tenant) =>
-    tenant.entitled("botDetection")
+    !tenant.lacks("botDetection")
       ? undefined
       : {
           status: 403,

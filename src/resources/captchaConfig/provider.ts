@@ -6,10 +6,10 @@ import type { ManagementClient } from "../../client/managementClient";
 import type { ProviderContext } from "../../engine/providerContext";
 import { containsUnknown } from "../../engine/unknowns";
 import { isRecord } from "../../wire/json";
-import type { ProviderImplementation } from "../registry";
 import { IMPORT_ID_KEY } from "../tenantObject/adoption";
 import { schemaFailures } from "../tenantObject/checkFailures";
 import { withoutEngineKeys } from "../tenantObject/inputs";
+import type { ProviderImplementation } from "../tenantObject/hooks";
 import { tenantObjectProvider } from "../tenantObject/tenantObjectProvider";
 import type { CaptchaPatchRequest, CaptchaResponse } from "./api";
 import {

@@ -7,7 +7,7 @@ import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
 import { withSecretFields } from "../tenantObject/inputs";
 import type { DeepInput } from "../tenantObject/inputs";
 import type { CaptchaPatchRequest, CaptchaProviderId } from "./api";
-import { CAPTCHA_SECRET_FIELDS } from "./api";
+import { CAPTCHA_SECRET_FIELDS, captchaDocument } from "./api";
 
 /** The CAPTCHA settings in the package's spelling, as the wire schema defines them. */
 export type CaptchaSettings = CamelCased<CaptchaPatchRequest>;
@@ -129,6 +129,6 @@ export class CaptchaConfig extends TenantAdminDynamicResource {
       recaptchaEnterprise: withSecretFields(args.recaptchaEnterprise, CAPTCHA_SECRET_INPUTS),
       recaptchaV2: withSecretFields(args.recaptchaV2, CAPTCHA_SECRET_INPUTS),
     };
-    super("captchaConfig", name, props, opts);
+    super(captchaDocument, name, props, opts);
   }
 }

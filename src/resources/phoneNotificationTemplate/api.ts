@@ -1,3 +1,4 @@
+import type { ObjectIdentity } from "../../wire/document";
 import { endpoint } from "../../wire/endpoint";
 
 export { BRANDING_PHONE_DIALECT, PHONE_NOTIFICATION_VARIABLES, brandingPhoneDialect } from "./dialect";
@@ -267,3 +268,10 @@ export const DEFAULT_PHONE_NOTIFICATION_BODIES: Readonly<
       "We detected suspicious activity on your account from the ip {{user.source_ip}}{% if user.city %} from {{user.city}}, {{user.country}}{% elsif user.country %} from {{user.country}}{% endif %}. Logins from this IP have been blocked on your account. If this is your IP, please reset your password to unblock your account. Otherwise, disregard this message.",
   },
 };
+
+/** Who the phone notification templates are, for the registry, the resource class and the provider entry. */
+export const phoneNotificationTemplateIdentity = {
+  name: "phoneNotificationTemplate",
+  label: "phone notification template",
+  resource: { type: "PhoneNotificationTemplate", docs: "docs/phone-notification-template.md" },
+} as const satisfies ObjectIdentity;

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 
-import type { ObjectEmulation, RouteContext } from "../../emulator/rules";
-import { RefusalError, customRoute } from "../../emulator/rules";
+import type { ObjectEmulation, RouteContext } from "../../wire/emulation";
+import { RefusalError, customRoute } from "../../wire/emulation";
 import { reviewTemplatesInWorker } from "../../templates";
 import type { PhoneNotificationBody, PhoneNotificationTemplateResponse, PhoneNotificationType } from "./api";
 import {

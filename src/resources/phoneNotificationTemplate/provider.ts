@@ -6,12 +6,12 @@ import { engineLog } from "../../engine/log";
 import type { ProviderContext } from "../../engine/providerContext";
 import { containsUnknown } from "../../engine/unknowns";
 import { isRecord } from "../../wire/json";
-import type { ProviderImplementation } from "../registry";
 import { schemaFailures } from "../tenantObject/checkFailures";
 import type { Occupant } from "../tenantObject/ownership";
 import { occupiedReason } from "../tenantObject/ownership";
 import { printedOnce, reportTemplatePreviews, templateFailures } from "../tenantObject/templateChecks";
 import type { PreviewLog, TemplateItem } from "../tenantObject/templateChecks";
+import type { ProviderImplementation } from "../tenantObject/hooks";
 import { tenantObjectProvider } from "../tenantObject/tenantObjectProvider";
 import {
   PHONE_PREVIEW_SETTINGS_QUERY,

@@ -4,6 +4,7 @@ import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
 import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
 import type { DeepInput } from "../tenantObject/inputs";
 import type { PhoneNotificationBody, PhoneNotificationType } from "./api";
+import { phoneNotificationTemplateIdentity } from "./api";
 
 /** A template's content in the package's spelling: `from` and `body: {text, voice}`. */
 export type PhoneNotificationContentInputs = { from?: string | undefined; body: PhoneNotificationBody };
@@ -83,7 +84,7 @@ export class PhoneNotificationTemplate extends TenantAdminDynamicResource {
 
   constructor(name: string, args: PhoneNotificationTemplateArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      "phoneNotificationTemplate",
+      phoneNotificationTemplateIdentity,
       name,
       {
         ...args,

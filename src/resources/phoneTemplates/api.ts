@@ -1,3 +1,4 @@
+import type { ObjectIdentity } from "../../wire/document";
 import { endpoint } from "../../wire/endpoint";
 
 export { LEGACY_PHONE_DIALECT, PHONE_TEMPLATE_VARIABLES, renderPhoneTemplate } from "./dialect";
@@ -99,3 +100,10 @@ export const putPhoneMessageTypes = endpoint<PhoneMessageTypes, PhoneMessageType
   encodings: ["json", "form"],
   response: phoneMessageTypesSchema,
 });
+
+/** Who the legacy phone templates are, for the registry, the resource class and the provider entry. */
+export const phoneTemplatesIdentity = {
+  name: "phoneTemplates",
+  label: "phone templates",
+  resource: { type: "PhoneTemplates", docs: "docs/phone-templates.md" },
+} as const satisfies ObjectIdentity;

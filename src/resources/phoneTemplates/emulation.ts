@@ -1,5 +1,5 @@
-import type { DocumentRules, ObjectEmulation, TenantView } from "../../emulator/rules";
-import { documentRules } from "../../emulator/rules";
+import type { DocumentRules, ObjectEmulation, TenantView } from "../../wire/emulation";
+import { documentRules } from "../../wire/emulation";
 import { reviewTemplatesInWorker } from "../../templates";
 import { TENANT_SETTINGS_PATH, usesUnifiedPhoneExperience } from "../tenantSettings/api";
 import type { PhoneMessageTypes, PhoneTemplatesRequest } from "./api";

@@ -4,7 +4,6 @@ import type { ManagementClient } from "../../client/managementClient";
 import { engineLog } from "../../engine/log";
 import type { ProviderContext } from "../../engine/providerContext";
 import { containsUnknown } from "../../engine/unknowns";
-import type { ProviderImplementation } from "../registry";
 import {
   PHONE_PREVIEW_SETTINGS_QUERY,
   getTenantSettings,
@@ -13,6 +12,7 @@ import {
 import { schemaFailures } from "../tenantObject/checkFailures";
 import { printedOnce, reportTemplatePreviews, templateFailures } from "../tenantObject/templateChecks";
 import type { PreviewLog } from "../tenantObject/templateChecks";
+import type { ProviderImplementation } from "../tenantObject/hooks";
 import { tenantObjectProvider } from "../tenantObject/tenantObjectProvider";
 import type { PhoneTemplatesRequest, PhoneTemplatesResponse } from "./api";
 import {

@@ -4,6 +4,7 @@ import type { CamelCased } from "../../client/casing";
 import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
 import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
 import type { PhoneTemplatesRequest } from "./api";
+import { phoneTemplatesIdentity } from "./api";
 
 /** The two phone MFA message templates, in the package's spelling. */
 export type PhoneTemplateMessages = CamelCased<PhoneTemplatesRequest>;
@@ -61,6 +62,6 @@ export class PhoneTemplates extends TenantAdminDynamicResource {
   declare readonly domain: pulumi.Output<string>;
 
   constructor(name: string, args: PhoneTemplatesArgs, opts?: pulumi.CustomResourceOptions) {
-    super("phoneTemplates", name, { ...args }, opts);
+    super(phoneTemplatesIdentity, name, { ...args }, opts);
   }
 }

@@ -8,6 +8,7 @@
  * and `allowlist` sent replace the stored ones. The live API answers a third stage the OpenAPI does not list,
  * `pre-custom-token-exchange`, and accepts it in a PATCH (go-auth0 `Update_the_suspicious_IP_throttling_configuration` #1).
  */
+import { documentDescription } from "../../wire/document";
 import { endpoint } from "../../wire/endpoint";
 import { allowlist, enumSet } from "../../wire/ipAllowlist";
 import type { ZodApi } from "../../wire/schema";
@@ -155,4 +156,18 @@ export const patchSuspiciousIpThrottling = endpoint<
   scope: "update:attack_protection",
   request: suspiciousIpThrottlingPatchSchema,
   response: suspiciousIpThrottlingResponseSchema,
+});
+
+/** Suspicious IP throttling, as a document object: its stages merge member by member. */
+export const suspiciousIpThrottlingDocument = documentDescription<
+  SuspiciousIpThrottlingPatch,
+  SuspiciousIpThrottlingResponse
+>()({
+  name: "suspiciousIpThrottling",
+  label: "suspicious IP throttling",
+  get: getSuspiciousIpThrottling,
+  patch: patchSuspiciousIpThrottling,
+  newTenant: NEW_TENANT_SUSPICIOUS_IP_THROTTLING,
+  replacedWhole: ["shields", "allowlist"],
+  nestedObjects: "merged",
 });

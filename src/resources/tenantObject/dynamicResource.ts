@@ -4,8 +4,8 @@ import { resolveTenantConnection } from "../../client/connection";
 import { programStackConfig } from "../../engine/providerContext";
 import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
 import { secretTenant } from "../../engine/tenantArgs";
-import type { ResourceName } from "../registry";
-import { TENANT_OBJECTS } from "../registry";
+import type { ObjectIdentity, ResourceIdentity } from "../../wire/document";
+import { typeToken } from "../../wire/document";
 import { withoutImportOption } from "./adoption";
 import { DRY_RUN_KEY, NAME_KEY } from "./inputs";
 
@@ -22,7 +22,7 @@ const METHODS = ["configure", "check", "diff", "create", "read", "update", "dele
  * the program about 0.4 s at its first resource (it loads and runs Pulumi's function serializer) for the
  * same few lines.
  */
-export function providerSource(name: ResourceName): string {
+export function providerSource(name: string): string {
   return [
     "exports.handler = function () {",
     `  const implementation = () => require("pulumi-tenant-admin/provider")[${JSON.stringify(name)}];`,
@@ -38,7 +38,8 @@ export function providerSource(name: ResourceName): string {
  * A tenant object of this package (one per tenant, or one per type for phone notification templates): the
  * same type token and `__provider` input as a `pulumi.dynamic.Resource`
  * (`pulumi-nodejs:dynamic/tenant-admin:<type>`), so the engine runs it in its dynamic-provider host, with the
- * provider given as {@link providerSource}.
+ * provider given as {@link providerSource}. Its identity (`object`: provider name and resource type) is the
+ * object's own, from its `api.ts`.
  *
  * Besides the resource's own inputs it sends what every tenant object's provider reads: the `tenant` argument
  * as a secret, the tenant's URL (`domain`, see {@link declaredDomain}), the `import` option as the `importId`
@@ -48,14 +49,14 @@ export function providerSource(name: ResourceName): string {
  */
 export abstract class TenantAdminDynamicResource extends pulumi.CustomResource {
   constructor(
-    object: ResourceName,
+    object: ObjectIdentity & { readonly resource: ResourceIdentity },
     name: string,
     props: pulumi.Inputs & { tenant?: pulumi.Input<TenantArgs> | undefined },
     opts: pulumi.CustomResourceOptions | undefined,
   ) {
     const adopted = withoutImportOption(opts);
     super(
-      `pulumi-nodejs:dynamic/tenant-admin:${TENANT_OBJECTS[object].resource.type}`,
+      typeToken(object.resource),
       name,
       {
         ...props,
@@ -64,7 +65,7 @@ export abstract class TenantAdminDynamicResource extends pulumi.CustomResource {
         importId: adopted.importId,
         [DRY_RUN_KEY]: pulumi.runtime.isDryRun(),
         [NAME_KEY]: name,
-        __provider: providerSource(object),
+        __provider: providerSource(object.name),
       },
       { deleteBeforeReplace: true, ...adopted.opts },
     );

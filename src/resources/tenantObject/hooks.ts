@@ -6,6 +6,9 @@ import type { AdoptionTarget } from "./adoption";
 import type { Occupant } from "./ownership";
 import type { WriteNeeds } from "./preflight";
 
+/** A provider implementation, as the engine's dynamic-provider host calls it. */
+export type ProviderImplementation = Required<pulumi.dynamic.ResourceProvider>;
+
 /** Inputs every tenant-object resource has besides its own settings. */
 export interface TenantObjectInputs {
   tenant?: TenantInputs | undefined;

@@ -1,5 +1,6 @@
 import type * as Zod from "zod";
 
+import type { ObjectIdentity } from "../../wire/document";
 import { endpoint } from "../../wire/endpoint";
 import type { ZodApi } from "../../wire/schema";
 import { schema, stricterSchema } from "../../wire/schema";
@@ -373,3 +374,9 @@ export function settingsQuery(
     query["include_fields"] = String(includeFields ?? true);
   return query;
 }
+
+/** Who the tenant settings are: read by the package (a data source), managed by no resource. */
+export const tenantSettingsIdentity = {
+  name: "tenantSettings",
+  label: "tenant settings",
+} as const satisfies ObjectIdentity;

@@ -1,5 +1,5 @@
-import type { DocumentRules, ObjectEmulation, Refusal, TenantView } from "../../emulator/rules";
-import { RefusalError, customRoute, documentRules } from "../../emulator/rules";
+import type { DocumentRules, ObjectEmulation, Refusal, TenantView } from "../../wire/emulation";
+import { RefusalError, customRoute, documentRules } from "../../wire/emulation";
 import { isRecord } from "../../wire/json";
 import type { TenantSettingsResponse } from "./api";
 import {
@@ -112,7 +112,7 @@ const HIGHLY_REGULATED_MEMBERS = [
  * naming them all, as a recorded tenant answered; nothing of the PATCH is applied.
  */
 function planRefusal(tenant: TenantView, sent: Readonly<JsonObject> | undefined): Refusal | undefined {
-  if (sent === undefined || tenant.entitled("highlyRegulatedIdentity")) return undefined;
+  if (sent === undefined || !tenant.lacks("highlyRegulatedIdentity")) return undefined;
   const used = HIGHLY_REGULATED_MEMBERS.filter((name) => sent[name] !== undefined && sent[name] !== null);
   return used.length === 0
     ? undefined
@@ -208,12 +208,21 @@ export function newTenantSettings(): TenantSettingsResponse {
   };
 }
 
+/** The settings an emulator is started with, checked with the settings response schema. */
+function settingsSeed(settings: Readonly<JsonObject>): TenantSettingsResponse {
+  const parsed = tenantSettingsResponseSchema.safeParse(structuredClone(settings));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`settings: ${issue?.path.join(".") ?? ""} ${issue?.message ?? "is invalid"}`.trim());
+  }
+  return parsed.data;
+}
+
 const settingsDocument: DocumentRules<TenantSettingsResponse> = {
   path: TENANT_SETTINGS_PATH,
   endpoints: [patchTenantSettings],
   stored: tenantSettingsResponseSchema,
-  initial: (tenant) =>
-    tenant.settings === undefined ? newTenantSettings() : structuredClone(tenant.settings),
+  initial: (tenant) => (tenant.settings === undefined ? newTenantSettings() : settingsSeed(tenant.settings)),
   merge: mergeSettings,
   view: settingsRead,
   written: settingsWritten,

@@ -1,12 +1,13 @@
 /**
- * How each API object tells the emulator to serve it: the object's `emulation.ts` (in its folder under
- * src/resources) exports an {@link ObjectEmulation}, and the registry lists it. The emulator does the rest
+ * How each API object tells the emulator to serve it: a document object's description (`document.ts`) gives its
+ * {@link DocumentRules}, and an object's `emulation.ts` (in its folder under src/resources) may export an
+ * {@link ObjectEmulation} for the rest; the registry lists both. The emulator is a host: it does the rest
  * generically: routing, tokens and scopes, rate limits, body parsing and validation with each endpoint's
  * schema, the platform's error bodies, and the store (singleton documents by path, collections by id) with
  * its data file.
  */
-import type { Endpoint } from "../wire/endpoint";
-import type { Schema } from "../wire/shape";
+import type { Endpoint } from "./endpoint";
+import type { Schema } from "./shape";
 
 /** What every rule may read of the tenant: its documents and collections as stored (secrets included). */
 export interface TenantView {
@@ -14,8 +15,11 @@ export interface TenantView {
   document<T = unknown>(path: string): T | undefined;
   /** The stored items of the collection at `path` (copies), in creation order. */
   items<T = unknown>(path: string): T[];
-  /** Whether the tenant's plan includes a feature (`botDetection`, `highlyRegulatedIdentity`). */
-  entitled(feature: Entitlement): boolean;
+  /**
+   * Whether the tenant's plan lacks a feature an object names (`botDetection`, `highlyRegulatedIdentity`): a
+   * plan is data, the features it lacks ({@link Plan}).
+   */
+  lacks(feature: string): boolean;
 }
 
 /** The tenant, as a handler changes it: every change is saved before the answer goes out. */
@@ -27,10 +31,12 @@ export interface TenantStore extends TenantView {
 }
 
 /**
- * A plan feature an endpoint may need: bot detection (the CAPTCHA endpoints), or the Highly Regulated Identity
- * add-on (some tenant settings).
+ * A tenant's plan, as data: the features it lacks, by the names the objects' rules use (a document's
+ * `entitlement.feature`, such as `botDetection`). A plan that lacks nothing has every feature.
  */
-export type Entitlement = "botDetection" | "highlyRegulatedIdentity";
+export interface Plan {
+  readonly lacks: readonly string[];
+}
 
 /** A platform error: status, message, optional `errorCode`; the emulator answers it in the platform's body. */
 export interface Refusal {
