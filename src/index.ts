@@ -42,6 +42,12 @@ export type {
   TenantSettingsFieldName,
 } from "./resources/tenantSettings/function";
 export { ENABLED_LOCALES } from "./resources/tenantSettings/api";
+export { getAttackProtection, getAttackProtectionOutput } from "./resources/attackProtection/function";
+export type {
+  AttackProtection,
+  GetAttackProtectionArgs,
+  GetAttackProtectionOutputArgs,
+} from "./resources/attackProtection/function";
 export type { TenantArgs, TenantInputs } from "./engine/tenantArgs";
 export { renderPhoneTemplate } from "./resources/phoneTemplates/api";
 export type { PhoneMessageType, PhoneTemplateValues } from "./resources/phoneTemplates/api";
