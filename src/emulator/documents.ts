@@ -1,6 +1,8 @@
-import type { Endpoint } from "../wire/endpoint";
-import type { DocumentRules, Refusal, RouteContext } from "../wire/emulation";
+import type { DocumentDescription } from "../wire/document";
+import type { DocumentOverrides, DocumentRules, Refusal, RouteContext } from "../wire/emulation";
 import { RefusalError } from "../wire/emulation";
+import type { Endpoint } from "../wire/endpoint";
+import { isRecord } from "../wire/json";
 
 function refuse(refusal: Refusal): never {
   throw new RefusalError(refusal.status, refusal.message, refusal.errorCode);
@@ -59,4 +61,64 @@ export function documentHandler(
     await tenant.setDocument(rules.path, next);
     return writtenView(rules, next);
   };
+}
+
+/** `value` without the members named `secrets`, at any depth: what a GET shows of a stored document. */
+function withoutSecrets(value: unknown, secrets: readonly string[]): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutSecrets(item, secrets));
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !secrets.includes(key))
+      .map(([key, member]) => [key, withoutSecrets(member, secrets)]),
+  );
+}
+
+/**
+ * A PATCH that merges objects member by member at every depth; lists, `null` and the members at `whole` (dotted
+ * paths) replace what is stored.
+ */
+function mergedDeep(whole: readonly string[]): (stored: unknown, patch: Record<string, unknown>) => unknown {
+  const merge = (stored: unknown, sent: unknown, path: string): unknown => {
+    if (!isRecord(stored) || !isRecord(sent) || whole.includes(path)) return sent;
+    const merged: Record<string, unknown> = { ...stored };
+    for (const [key, value] of Object.entries(sent)) {
+      if (value === undefined) continue;
+      const next = merge(merged[key], value, path === "" ? key : `${path}.${key}`);
+      Object.defineProperty(merged, key, {
+        value: next,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return merged;
+  };
+  return (stored, patch) => merge(stored, patch, "");
+}
+
+/**
+ * The emulator's rules of a document object, from its description: a new tenant's document, GET without
+ * the secret fields, PATCH merged as the platform merges it, the plan's refusal when it lacks the document's
+ * feature; `overrides` (the object's `emulation.ts`) replace any of them.
+ */
+export function documentRulesOf(
+  document: DocumentDescription,
+  overrides: DocumentOverrides<never> = {},
+): DocumentRules<never> {
+  const secrets = document.secretFields ?? [];
+  const entitlement = document.entitlement;
+  const rules: DocumentRules<unknown> = {
+    path: document.get.path,
+    endpoints: [document.get, document.patch],
+    initial: () => structuredClone(document.newTenant),
+    ...(document.get.response === undefined ? {} : { stored: document.get.response }),
+    ...(secrets.length === 0 ? {} : { view: (stored: unknown) => withoutSecrets(stored, secrets) }),
+    ...(document.nestedObjects === "merged" ? { merge: mergedDeep(document.replacedWhole ?? []) } : {}),
+    ...(entitlement === undefined
+      ? {}
+      : { unavailable: (tenant) => (tenant.lacks(entitlement.feature) ? entitlement.refusal : undefined) }),
+    ...(document.missing === undefined ? {} : { missing: document.missing }),
+  };
+  return { ...rules, ...(overrides as DocumentOverrides<unknown>) } as unknown as DocumentRules<never>;
 }

@@ -31,6 +31,7 @@ import { STATE_FORMAT_VERSION, tenantDataOf } from "./state";
 import type { PersistedState } from "./state";
 import { STATE_FILE_NAME, StateFile, loadState, lockDataDir } from "./store";
 import type { DataDirLock } from "./store";
+import { documentRulesOf } from "./documents";
 import { planOf } from "./plan";
 import { MemoryTenantStore } from "./tenantStore";
 import type { TenantData } from "./tenantStore";
@@ -126,9 +127,19 @@ function checkLoaded(data: TenantData, emulations: readonly ObjectEmulation[], f
   }
 }
 
-/** The emulation rules of the registry's objects, in registry order. */
+/**
+ * The emulation rules of the registry's objects, in registry order: a document object's from its description
+ * (with what its `emulation.ts` does differently), the others' from their `emulation.ts`.
+ */
 async function loadEmulations(): Promise<ObjectEmulation[]> {
-  return (await Promise.all(OBJECTS.map((object) => object.emulation()))).map((module) => module.emulation);
+  return Promise.all(
+    OBJECTS.map(async (object): Promise<ObjectEmulation> => {
+      const own = object.emulation === undefined ? {} : (await object.emulation()).emulation;
+      if (object.document === undefined) return own;
+      const { document: overrides, ...rest } = own;
+      return { ...rest, documents: [documentRulesOf(object.document, overrides), ...(own.documents ?? [])] };
+    }),
+  );
 }
 
 /** Every scope an emulated endpoint needs: what the clients are granted unless `grantedScopes` says otherwise. */

@@ -7,7 +7,7 @@
  */
 
 import type { ProviderContext } from "../engine/providerContext";
-import type { ObjectIdentity, ResourceIdentity } from "../wire/document";
+import type { DocumentDescription, ObjectIdentity, ResourceIdentity } from "../wire/document";
 import type { ObjectEmulation } from "../wire/emulation";
 import type { Endpoint } from "../wire/endpoint";
 import * as botDetection from "./botDetection/api";
@@ -19,7 +19,7 @@ import * as phoneTemplates from "./phoneTemplates/api";
 import * as suspiciousIpThrottling from "./suspiciousIpThrottling/api";
 import type { ObjectExport } from "./tenantObject/exporting";
 import type { ProviderImplementation } from "./tenantObject/hooks";
-import * as tenantSettings from "./tenantSettings/api";
+import { tenantSettingsDocument } from "./tenantSettings/document";
 
 /** The Pulumi resource that manages an object: its identity, and its provider. */
 export interface ObjectResource extends ResourceIdentity {
@@ -35,8 +35,13 @@ export interface TenantObject extends ObjectIdentity {
   readonly resource?: ObjectResource;
   /** How `tenant-admin export` declares what the tenant holds. */
   readonly exporter?: () => Promise<{ objectExport: ObjectExport }>;
-  /** How the emulator serves it. */
-  readonly emulation: () => Promise<{ emulation: ObjectEmulation }>;
+  /** For a document object: its description, from which its provider, export and emulation derive. */
+  readonly document?: DocumentDescription;
+  /**
+   * How the emulator serves it: an object's own rules, or what a document object's rules do differently
+   * from its description.
+   */
+  readonly emulation?: () => Promise<{ emulation: ObjectEmulation }>;
 }
 
 /** The parts of an object besides its identity. */
@@ -44,7 +49,8 @@ interface ObjectParts {
   readonly endpoints: readonly Endpoint[];
   readonly provider?: ObjectResource["provider"];
   readonly exporter?: NonNullable<TenantObject["exporter"]>;
-  readonly emulation: TenantObject["emulation"];
+  readonly emulation?: NonNullable<TenantObject["emulation"]>;
+  readonly document?: DocumentDescription;
 }
 
 /** An object as the registry lists it: its name as written, and its resource when it has one. */
@@ -68,6 +74,33 @@ function tenantObject<Identity extends ObjectIdentity>(
   return listed as ListedObject<Identity>;
 }
 
+/**
+ * A document object of the registry: its description gives its endpoints (the GET, and the PATCH when a
+ * resource manages it), its provider, its export and its emulation; `parts` replace what is truly its own.
+ */
+function documentObject<Document extends DocumentDescription>(
+  document: Document,
+  parts: Partial<ObjectParts> = {},
+): ListedObject<Document> {
+  const managed = document.resource === undefined ? undefined : { ...document, resource: document.resource };
+  return tenantObject(document, {
+    endpoints: managed === undefined ? [document.get] : [document.get, document.patch],
+    ...(managed === undefined
+      ? {}
+      : {
+          provider: async () => {
+            const { documentProvider } = await import("./tenantObject/document");
+            return { createProvider: (context: ProviderContext) => documentProvider(context, managed) };
+          },
+          exporter: async () => ({
+            objectExport: (await import("./tenantObject/documentExport")).documentExport(managed),
+          }),
+        }),
+    ...parts,
+    document,
+  });
+}
+
 /** The objects, each listed under its own name (a compile error otherwise). */
 function listedByName<Objects extends { [K in keyof Objects]: TenantObject & { readonly name: K } }>(
   objects: Objects,
@@ -80,8 +113,7 @@ function listedByName<Objects extends { [K in keyof Objects]: TenantObject & { r
  * (its identity's `name`).
  */
 export const TENANT_OBJECTS = listedByName({
-  captchaConfig: tenantObject(captchaConfig.captchaDocument, {
-    endpoints: [captchaConfig.getCaptcha, captchaConfig.patchCaptcha],
+  captchaConfig: documentObject(captchaConfig.captchaDocument, {
     provider: () => import("./captchaConfig/provider"),
     exporter: () => import("./captchaConfig/export"),
     emulation: () => import("./captchaConfig/emulation"),
@@ -98,30 +130,13 @@ export const TENANT_OBJECTS = listedByName({
     exporter: () => import("./phoneNotificationTemplate/export"),
     emulation: () => import("./phoneNotificationTemplate/emulation"),
   }),
-  botDetection: tenantObject(botDetection.botDetectionDocument, {
-    endpoints: [botDetection.getBotDetection, botDetection.patchBotDetection],
-    emulation: () => import("./botDetection/emulation"),
-  }),
-  bruteForceProtection: tenantObject(bruteForceProtection.bruteForceProtectionDocument, {
-    endpoints: [bruteForceProtection.getBruteForceProtection, bruteForceProtection.patchBruteForceProtection],
-    emulation: () => import("./bruteForceProtection/emulation"),
-  }),
-  breachedPasswordDetection: tenantObject(breachedPasswordDetection.breachedPasswordDetectionDocument, {
-    endpoints: [
-      breachedPasswordDetection.getBreachedPasswordDetection,
-      breachedPasswordDetection.patchBreachedPasswordDetection,
-    ],
+  botDetection: documentObject(botDetection.botDetectionDocument),
+  bruteForceProtection: documentObject(bruteForceProtection.bruteForceProtectionDocument),
+  breachedPasswordDetection: documentObject(breachedPasswordDetection.breachedPasswordDetectionDocument, {
     emulation: () => import("./breachedPasswordDetection/emulation"),
   }),
-  suspiciousIpThrottling: tenantObject(suspiciousIpThrottling.suspiciousIpThrottlingDocument, {
-    endpoints: [
-      suspiciousIpThrottling.getSuspiciousIpThrottling,
-      suspiciousIpThrottling.patchSuspiciousIpThrottling,
-    ],
-    emulation: () => import("./suspiciousIpThrottling/emulation"),
-  }),
-  tenantSettings: tenantObject(tenantSettings.tenantSettingsIdentity, {
-    endpoints: [tenantSettings.getTenantSettings],
+  suspiciousIpThrottling: documentObject(suspiciousIpThrottling.suspiciousIpThrottlingDocument),
+  tenantSettings: documentObject(tenantSettingsDocument, {
     exporter: () => import("./tenantSettings/export"),
     emulation: () => import("./tenantSettings/emulation"),
   }),

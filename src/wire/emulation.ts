@@ -104,8 +104,13 @@ export interface CustomRoute<Request = unknown, Response = unknown> {
   handle(context: RouteContext<Request>): Promise<Response>;
 }
 
+/** A document object's rules where they differ from what its description gives (`document.ts`). */
+export type DocumentOverrides<Stored = unknown> = Partial<Omit<DocumentRules<Stored>, "path">>;
+
 /** What one API object adds to the emulator. */
 export interface ObjectEmulation {
+  /** For a document object (the registry gives its description): what its rules do differently. */
+  readonly document?: DocumentOverrides<never>;
   readonly documents?: readonly DocumentRules<never>[];
   readonly routes?: readonly CustomRoute<never, unknown>[];
   /** Collections the object keeps, by path, with the schema their stored items are checked with on load. */
@@ -130,6 +135,11 @@ export class RefusalError extends Error implements Refusal {
 /** A document's rules, typed by what it stores (the registry keeps them untyped). */
 export function documentRules<Stored>(rules: DocumentRules<Stored>): DocumentRules<never> {
   return rules as unknown as DocumentRules<never>;
+}
+
+/** A document's overrides, typed by what it stores (the registry keeps them untyped). */
+export function documentOverrides<Stored>(overrides: DocumentOverrides<Stored>): DocumentOverrides<never> {
+  return overrides as unknown as DocumentOverrides<never>;
 }
 
 /** A custom route, typed by its endpoint (the registry keeps them untyped). */

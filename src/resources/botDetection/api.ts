@@ -98,6 +98,7 @@ export const patchBotDetection = endpoint<BotDetectionPatch, BotDetectionRespons
 export const botDetectionDocument = documentDescription<BotDetectionPatch, BotDetectionResponse>()({
   name: "botDetection",
   label: "bot detection policy",
+  resource: { type: "BotDetection", docs: "docs/attack-protection.md" },
   get: getBotDetection,
   patch: patchBotDetection,
   newTenant: NEW_TENANT_BOT_DETECTION,

@@ -155,6 +155,7 @@ export const breachedPasswordDetectionDocument = documentDescription<
 >()({
   name: "breachedPasswordDetection",
   label: "breached password detection",
+  resource: { type: "BreachedPasswordDetection", docs: "docs/attack-protection.md" },
   get: getBreachedPasswordDetection,
   patch: patchBreachedPasswordDetection,
   newTenant: NEW_TENANT_BREACHED_PASSWORD_DETECTION,

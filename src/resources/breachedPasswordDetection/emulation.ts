@@ -1,12 +1,7 @@
 import type { ObjectEmulation } from "../../wire/emulation";
-import { documentRules } from "../../wire/emulation";
+import { documentOverrides } from "../../wire/emulation";
 import type { BreachedPasswordDetection, BreachedPasswordDetectionPatch } from "./api";
-import {
-  NEW_TENANT_BREACHED_PASSWORD_DETECTION,
-  breachedPasswordDetectionSchema,
-  getBreachedPasswordDetection,
-  patchBreachedPasswordDetection,
-} from "./api";
+import { BREACHED_PASSWORD_STAGES, breachedPasswordDetectionSchema } from "./api";
 
 /**
  * A PATCH as recorded: each member sent replaces the stored one, a stage's `shields` replace that stage's;
@@ -19,7 +14,7 @@ function merge(
   patch: BreachedPasswordDetectionPatch,
 ): BreachedPasswordDetection {
   const stage = { ...stored.stage };
-  for (const name of ["pre-user-registration", "pre-change-password"] as const) {
+  for (const name of BREACHED_PASSWORD_STAGES) {
     const shields = patch.stage?.[name]?.shields;
     if (shields !== undefined) stage[name] = { shields };
   }
@@ -30,23 +25,13 @@ function merge(
     method: patch.method ?? stored.method,
     stage,
   };
-  const notifies = [
-    next.shields,
-    stage["pre-user-registration"].shields,
-    stage["pre-change-password"].shields,
-  ].some((shields) => (shields as readonly string[]).includes("admin_notification"));
+  const notifies = [next.shields, ...BREACHED_PASSWORD_STAGES.map((name) => stage[name].shields)].some(
+    (shields) => (shields as readonly string[]).includes("admin_notification"),
+  );
   return notifies ? next : { ...next, admin_notification_frequency: [] };
 }
 
-/** Breached password detection: a document every plan has. */
+/** Breached password detection: the document machinery's, but for the PATCH's rule on notifications. */
 export const emulation: ObjectEmulation = {
-  documents: [
-    documentRules<BreachedPasswordDetection>({
-      path: getBreachedPasswordDetection.path,
-      endpoints: [getBreachedPasswordDetection, patchBreachedPasswordDetection],
-      stored: breachedPasswordDetectionSchema,
-      initial: () => structuredClone(NEW_TENANT_BREACHED_PASSWORD_DETECTION),
-      merge,
-    }),
-  ],
+  document: documentOverrides<BreachedPasswordDetection>({ stored: breachedPasswordDetectionSchema, merge }),
 };

@@ -101,6 +101,7 @@ export const bruteForceProtectionDocument = documentDescription<
 >()({
   name: "bruteForceProtection",
   label: "brute-force protection",
+  resource: { type: "BruteForceProtection", docs: "docs/attack-protection.md" },
   get: getBruteForceProtection,
   patch: patchBruteForceProtection,
   newTenant: NEW_TENANT_BRUTE_FORCE_PROTECTION,

@@ -1,9 +1,9 @@
-import type { DocumentRules, ObjectEmulation } from "../../wire/emulation";
-import { documentRules } from "../../wire/emulation";
+import type { ObjectEmulation } from "../../wire/emulation";
+import { documentOverrides } from "../../wire/emulation";
 import { schema } from "../../wire/schema";
 import type { Flat } from "../../wire/shape";
 import type { CaptchaPatchRequest, CaptchaProviderId, CaptchaResponse } from "./api";
-import { captchaRequestObject, getCaptcha, patchCaptcha } from "./api";
+import { captchaRequestObject } from "./api";
 
 /**
  * The stored CAPTCHA configuration, secrets included: the request shape where the active provider, the
@@ -62,32 +62,14 @@ function publicCaptcha(stored: StoredCaptcha): CaptchaResponse {
   };
 }
 
-const captchaDocument: DocumentRules<StoredCaptcha> = {
-  path: getCaptcha.path,
-  endpoints: [getCaptcha, patchCaptcha],
-  stored: storedCaptchaSchema,
-  // A new tenant: the platform's own challenge, failing closed, and no third-party provider configured.
-  initial: () => ({
-    active_provider_id: "auth_challenge",
-    auth_challenge: { fail_open: false },
-    simple_captcha: {},
+/**
+ * The CAPTCHA configuration: a document (its description gives a new tenant's, the plan's refusal and the
+ * 404), stored with every provider's block and shown with all eight members, as real tenants answer.
+ */
+export const emulation: ObjectEmulation = {
+  document: documentOverrides<StoredCaptcha>({
+    stored: storedCaptchaSchema,
+    view: publicCaptcha,
+    legacyKey: "captcha",
   }),
-  view: publicCaptcha,
-  legacyKey: "captcha",
-  unavailable: (tenant) =>
-    !tenant.lacks("botDetection")
-      ? undefined
-      : {
-          status: 403,
-          message: "Please upgrade your subscription to use bot detection",
-          errorCode: "insufficient_entitlement",
-        },
-  missing: {
-    status: 404,
-    message: "The CAPTCHA configuration does not exist",
-    errorCode: "inexistent_captcha_config",
-  },
 };
-
-/** The CAPTCHA configuration: a document behind the bot-detection entitlement, merged property by property. */
-export const emulation: ObjectEmulation = { documents: [documentRules(captchaDocument)] };

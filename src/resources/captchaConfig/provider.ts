@@ -6,29 +6,19 @@ import type { ManagementClient } from "../../client/managementClient";
 import type { ProviderContext } from "../../engine/providerContext";
 import { containsUnknown } from "../../engine/unknowns";
 import { isRecord } from "../../wire/json";
-import { IMPORT_ID_KEY } from "../tenantObject/adoption";
-import { schemaFailures } from "../tenantObject/checkFailures";
-import { withoutEngineKeys } from "../tenantObject/inputs";
+import type { DocumentInputs } from "../tenantObject/document";
+import { declaredMembers, documentProvider } from "../tenantObject/document";
 import type { ProviderImplementation } from "../tenantObject/hooks";
-import { tenantObjectProvider } from "../tenantObject/tenantObjectProvider";
 import type { CaptchaPatchRequest, CaptchaResponse } from "./api";
-import {
-  CREDENTIAL_PROVIDER_IDS,
-  captchaPatchRequestSchema,
-  configuredBlocks,
-  getCaptcha,
-  patchCaptcha,
-} from "./api";
-import type { CaptchaConfigInputs, CaptchaConfigSettings } from "./resource";
+import { CREDENTIAL_PROVIDER_IDS, captchaDocument, configuredBlocks, getCaptcha, patchCaptcha } from "./api";
+import type { CaptchaConfigSettings } from "./resource";
 import { CAPTCHA_SECRET_INPUTS } from "./resource";
 
 /** Wire keys of free-form maps in the CAPTCHA settings. */
 const VERBATIM = ["simple_captcha"];
-/** Inputs that configure the resource, not the tenant's CAPTCHA, and outputs that are not inputs. */
-const NOT_SETTINGS = ["resetOnDelete", "tenant", "domain", IMPORT_ID_KEY];
 
-function settingsOf(props: CaptchaConfigInputs): CaptchaConfigSettings {
-  return withoutEngineKeys(props, NOT_SETTINGS);
+function settingsOf(props: DocumentInputs): CaptchaConfigSettings {
+  return declaredMembers(props) as CaptchaConfigSettings;
 }
 
 function toWire(settings: CaptchaConfigSettings): CaptchaPatchRequest {
@@ -83,27 +73,14 @@ async function readCaptcha(client: ManagementClient): Promise<CaptchaResponse | 
   }
 }
 
-/** Creates the provider implementation that `providerSource` in state loads by package name. */
+/**
+ * Creates the provider implementation that `providerSource` in state loads by package name: the document
+ * machinery, with what CAPTCHA does its own way: the active provider's block required, blocks the program no
+ * longer declares kept (the API cannot remove them), and a read that keeps secrets and never-configured blocks
+ * apart.
+ */
 export function createProvider(context: ProviderContext): ProviderImplementation {
-  return tenantObjectProvider<CaptchaConfigInputs, CaptchaConfigSettings>(context, {
-    pathPattern: getCaptcha.path,
-    path: () => getCaptcha.path,
-    label: "CAPTCHA configuration",
-    unreadable: CAPTCHA_SECRET_INPUTS,
-    printable: ["activeProviderId", "resetOnDelete"],
-    needs: {
-      resource: "CaptchaConfig",
-      scopes: [patchCaptcha.scope],
-      // A non-global client and a plan without bot detection fail the read as they would fail the PATCH.
-      probe: {
-        scope: getCaptcha.scope,
-        read: async (client) => {
-          await client.send(getCaptcha);
-          return undefined;
-        },
-      },
-    },
-
+  return documentProvider(context, captchaDocument, (generic) => ({
     keptBecause: "the API cannot remove a provider's settings",
 
     kept(olds, news) {
@@ -118,13 +95,7 @@ export function createProvider(context: ProviderContext): ProviderImplementation
       return { ...news, ...Object.fromEntries(kept.map((block) => [block, secretFieldsMarked(old[block])])) };
     },
 
-    failures(news) {
-      const settings = settingsOf(news);
-      return [
-        ...schemaFailures(captchaPatchRequestSchema, toWire(settings), VERBATIM),
-        ...activeProviderFailures(settings),
-      ];
-    },
+    failures: (news) => [...generic.failures(news), ...activeProviderFailures(settingsOf(news))],
 
     async write(client, inputs) {
       const settings = settingsOf(inputs);
@@ -140,13 +111,7 @@ export function createProvider(context: ProviderContext): ProviderImplementation
       const response = await readCaptcha(client);
       return response === undefined ? undefined : declaredAsOnTenant(settingsOf(declared), response);
     },
-
-    async remove(client, state) {
-      if (state.resetOnDelete === true) {
-        await client.send(patchCaptcha, { body: { active_provider_id: "auth_challenge" } });
-      }
-    },
-  });
+  }));
 }
 
 /**

@@ -165,6 +165,7 @@ export const suspiciousIpThrottlingDocument = documentDescription<
 >()({
   name: "suspiciousIpThrottling",
   label: "suspicious IP throttling",
+  resource: { type: "SuspiciousIpThrottling", docs: "docs/attack-protection.md" },
   get: getSuspiciousIpThrottling,
   patch: patchSuspiciousIpThrottling,
   newTenant: NEW_TENANT_SUSPICIOUS_IP_THROTTLING,

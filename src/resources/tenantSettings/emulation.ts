@@ -1,7 +1,8 @@
-import type { DocumentRules, ObjectEmulation, Refusal, TenantView } from "../../wire/emulation";
-import { RefusalError, customRoute, documentRules } from "../../wire/emulation";
+import type { ObjectEmulation, Refusal, TenantView } from "../../wire/emulation";
+import { RefusalError, customRoute, documentOverrides } from "../../wire/emulation";
 import { isRecord } from "../../wire/json";
 import type { TenantSettingsResponse } from "./api";
+import { SANDBOX_VERSIONS_AVAILABLE, newTenantSettings } from "./document";
 import {
   LIFETIMES_IN_MINUTES,
   TENANT_SETTINGS_FIELDS,
@@ -10,6 +11,8 @@ import {
   patchTenantSettings,
   tenantSettingsResponseSchema,
 } from "./api";
+
+export { newTenantSettings } from "./document";
 
 type JsonObject = Record<string, unknown>;
 
@@ -69,13 +72,6 @@ export function mergeSettings(
 
 /** Settings members only a GET answers (a PATCH's answer leaves them out): the sandbox versions on offer. */
 const READ_ONLY = "sandbox_versions_available";
-
-/**
- * The sandbox versions the platform offers, as the newest recordings list them (go-auth0
- * TestTenantManager_CountryCodes #0, terraform-provider-auth0 TestAccTenant_Main #2); older recordings offer
- * older versions (`["18", "16"]` in TestAccTenant_EnableSSO, `["16"]` in TestAccPages).
- */
-const SANDBOX_VERSIONS_AVAILABLE = ["22", "18"];
 
 /** The settings as a GET answers them: with the sandbox versions on offer, last, as recorded GETs have them. */
 function settingsRead(stored: Readonly<JsonObject>): JsonObject {
@@ -175,39 +171,6 @@ function selectSettings(settings: Readonly<JsonObject>, query: URLSearchParams):
   return result;
 }
 
-/**
- * The settings of a new tenant, shaped like a real minimal tenant's answer (recorded real minimal tenants
- * return 7 to 12 keys): only what is set comes back, unset page customizations as `{}`, the platform's extras
- * (`universal_login`, `sandbox_versions_available`, the flags a new tenant has), the values recorded tenants
- * show for members they never set (`resource_parameter_profile: "audience"`,
- * `client_id_metadata_document_supported: false`: test/unit/conformance/newTenant.test.ts), and
- * `phone_consolidated_experience: true`, as every tenant created since March 2025 has it. Documented defaults
- * a real tenant does not return (friendly_name, support_url, …) are left out.
- */
-export function newTenantSettings(): TenantSettingsResponse {
-  return {
-    change_password: {},
-    enabled_locales: ["en"],
-    error_page: {},
-    flags: {
-      allow_changing_enable_sso: false,
-      disable_impersonation: true,
-      enable_sso: true,
-      universal_login: true,
-      revoke_refresh_token_grant: false,
-      disable_clickjack_protection_headers: false,
-    },
-    idle_session_lifetime: 72,
-    sandbox_version: "22",
-    session_lifetime: 168,
-    universal_login: {},
-    sandbox_versions_available: [...SANDBOX_VERSIONS_AVAILABLE],
-    resource_parameter_profile: "audience",
-    client_id_metadata_document_supported: false,
-    phone_consolidated_experience: true,
-  };
-}
-
 /** The settings an emulator is started with, checked with the settings response schema. */
 function settingsSeed(settings: Readonly<JsonObject>): TenantSettingsResponse {
   const parsed = tenantSettingsResponseSchema.safeParse(structuredClone(settings));
@@ -218,21 +181,20 @@ function settingsSeed(settings: Readonly<JsonObject>): TenantSettingsResponse {
   return parsed.data;
 }
 
-const settingsDocument: DocumentRules<TenantSettingsResponse> = {
-  path: TENANT_SETTINGS_PATH,
-  endpoints: [patchTenantSettings],
-  stored: tenantSettingsResponseSchema,
-  initial: (tenant) => (tenant.settings === undefined ? newTenantSettings() : settingsSeed(tenant.settings)),
-  merge: mergeSettings,
-  view: settingsRead,
-  written: settingsWritten,
-  unavailable: planRefusal,
-  legacyKey: "settings",
-};
-
 /** The tenant settings: read with field selection, changed by PATCH as real tenants apply it. */
 export const emulation: ObjectEmulation = {
-  documents: [documentRules(settingsDocument)],
+  // The GET is the route below (field selection); a new tenant's settings are the emulator's seed when given.
+  document: documentOverrides<TenantSettingsResponse>({
+    endpoints: [patchTenantSettings],
+    stored: tenantSettingsResponseSchema,
+    initial: (tenant) =>
+      tenant.settings === undefined ? newTenantSettings() : settingsSeed(tenant.settings),
+    merge: mergeSettings,
+    view: settingsRead,
+    written: settingsWritten,
+    unavailable: planRefusal,
+    legacyKey: "settings",
+  }),
   routes: [
     customRoute(getTenantSettings, async ({ tenant, query }) =>
       selectSettings(settingsRead(tenant.document<JsonObject>(TENANT_SETTINGS_PATH) ?? {}), query),

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 
 import type { CamelCaseKey, CamelCased } from "../../client/casing";
-import { toCamelDeep, toCamelKey } from "../../client/casing";
+import { toCamelKey } from "../../client/casing";
 import { resolveTenantConnection } from "../../client/connection";
 import { TenantAdminError, TenantConfigError } from "../../client/errors";
 import { engineLog } from "../../engine/log";
@@ -10,12 +10,9 @@ import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
 import { closestMatch } from "../../wire/suggestions";
 import { onTenantMessage } from "../tenantObject/providerFailure";
 import type { TenantSettingsField, TenantSettingsResponse } from "./api";
-import {
-  TENANT_SETTINGS_FIELDS,
-  TENANT_SETTINGS_VERBATIM_PATHS,
-  getTenantSettings as getTenantSettingsEndpoint,
-  settingsQuery,
-} from "./api";
+import { readDocument } from "../tenantObject/documentRead";
+import { TENANT_SETTINGS_FIELDS, settingsQuery } from "./api";
+import { tenantSettingsDocument } from "./document";
 
 /**
  * The tenant-wide settings, in the package's spelling (`friendlyName`, `sessionLifetime`,
@@ -123,11 +120,14 @@ export async function getTenantSettings<
   // Loaded at the first call: a program that imports the package without reading settings does not load it.
   const { managementClientFor } = await import("../../client/managementClient");
   const query = settingsQuery(fields, args.includeFields);
-  let response;
+  let settings: SelectedTenantSettings<F, I>;
   try {
-    response = await managementClientFor(connection, { log: engineLog }).send(getTenantSettingsEndpoint, {
+    // The service honours `fields`, so the settings hold exactly the selected ones.
+    settings = await readDocument(
+      managementClientFor(connection, { log: engineLog }),
+      tenantSettingsDocument,
       query,
-    });
+    );
   } catch (error) {
     // Pulumi prints the message alone: it names the tenant and what to check, as a resource's error does.
     if (error instanceof TenantAdminError) {
@@ -137,8 +137,6 @@ export async function getTenantSettings<
     }
     throw error;
   }
-  // The service honoured `fields`, so the settings hold exactly the selected ones.
-  const settings: SelectedTenantSettings<F, I> = toCamelDeep(response, TENANT_SETTINGS_VERBATIM_PATHS);
   return settings;
 }
 

@@ -7,7 +7,7 @@ import { generateKeyPairSync } from "node:crypto";
 
 import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
-import { OBJECTS } from "../../../src/resources/registry";
+import { emulatedScopes as emulatorScopes } from "../../../src/emulator/emulator";
 import type { Difference, Verdict } from "./judge";
 import { isPlainObject, judge } from "./judge";
 import type { Fixture, Interaction, StartingFacts, Target } from "./recordings";
@@ -37,17 +37,9 @@ export interface Replay {
   readonly hook: AnswerHook | undefined;
 }
 
-/** Every scope an emulated endpoint needs. */
-export async function emulatedScopes(): Promise<string[]> {
-  const emulations = await Promise.all(OBJECTS.map(async (object) => (await object.emulation()).emulation));
-  return [
-    ...new Set(
-      emulations.flatMap((emulation) => [
-        ...(emulation.documents ?? []).flatMap((rules) => rules.endpoints.map((endpoint) => endpoint.scope)),
-        ...(emulation.routes ?? []).map((route) => route.endpoint.scope),
-      ]),
-    ),
-  ];
+/** Every scope an emulated endpoint needs: the emulator's own list, from the registry. */
+export function emulatedScopes(): Promise<string[]> {
+  return emulatorScopes();
 }
 
 /** A client public key for the emulators (the suite authenticates with tokens it has them issue). */

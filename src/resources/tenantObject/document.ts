@@ -1,0 +1,210 @@
+import type * as pulumi from "@pulumi/pulumi";
+
+import type { CamelCased } from "../../client/casing";
+import { toCamelDeep, toCamelKey, toSnakeDeep, toSnakeKey } from "../../client/casing";
+import { TenantApiError } from "../../client/errors";
+import type { ManagementClient } from "../../client/managementClient";
+import type { ProviderContext } from "../../engine/providerContext";
+import type { DocumentDescription, ResourceIdentity } from "../../wire/document";
+import { isRecord } from "../../wire/json";
+import { zodOf } from "../../wire/schema";
+import { closestMatch } from "../../wire/suggestions";
+import { IMPORT_ID_KEY } from "./adoption";
+import { schemaFailures } from "./checkFailures";
+import type { ProviderImplementation, TenantObjectHooks, TenantObjectInputs } from "./hooks";
+import { readDocument } from "./documentRead";
+import { withoutEngineKeys } from "./inputs";
+import { tenantObjectProvider } from "./tenantObjectProvider";
+
+/** The resolved inputs of a document's resource: its members in the user's spelling, and the common inputs. */
+export type DocumentInputs<Request extends object = object> = CamelCased<Request> &
+  TenantObjectInputs & { resetOnDelete?: boolean | undefined };
+
+/** A document the package manages with a resource. */
+export type ManagedDocument = DocumentDescription & { readonly resource: ResourceIdentity };
+
+/** The hooks of a document's resource; `special` may replace or extend them (it gets the generic ones). */
+export type DocumentSpecials = (
+  generic: TenantObjectHooks<DocumentInputs, object>,
+) => Partial<TenantObjectHooks<DocumentInputs, object>>;
+
+/** Inputs that configure the resource, not the tenant's document. */
+const NOT_SETTINGS = ["resetOnDelete", "tenant", "domain", IMPORT_ID_KEY];
+
+/** The declared members of a document, in the user's spelling. */
+export function declaredMembers(inputs: DocumentInputs): Record<string, unknown> {
+  return withoutEngineKeys(inputs, NOT_SETTINGS) as Record<string, unknown>;
+}
+
+/** The declared members in wire spelling, free-form maps verbatim. */
+export function wireBody(document: DocumentDescription, members: Record<string, unknown>): unknown {
+  return toSnakeDeep(members, document.verbatim ?? []);
+}
+
+/** A wire path's spelling in {@link DocumentDescription} paths: `a.b`, `a[].b`. */
+const joined = (path: string, key: string): string => (path === "" ? key : `${path}.${key}`);
+
+/** Two lists with the same entries, in any order. */
+function sameEntries(a: readonly unknown[], b: readonly unknown[]): boolean {
+  const key = (value: unknown): string => JSON.stringify(value);
+  return a.length === b.length && [...a.map(key)].sort().join("\n") === [...b.map(key)].sort().join("\n");
+}
+
+/**
+ * The declared members as the tenant has them (`current`, in the user's spelling): nested objects member by
+ * member, members the PATCH replaces whole and free-form maps whole, secret fields (never returned) as
+ * declared. A list with the declared entries in another order reads as declared: its order is no change.
+ */
+export function projectedToDeclared(
+  document: DocumentDescription,
+  declared: Record<string, unknown>,
+  current: Record<string, unknown>,
+): Record<string, unknown> {
+  const secrets = (document.secretFields ?? []).map(toCamelKey);
+  const whole = new Set([...(document.replacedWhole ?? []), ...(document.verbatim ?? [])]);
+  const project = (wanted: unknown, found: unknown, path: string): unknown => {
+    if (Array.isArray(wanted) && Array.isArray(found) && sameEntries(wanted, found)) return wanted;
+    if (whole.has(path) || !isRecord(wanted) || !isRecord(found)) return found;
+    return Object.fromEntries(
+      Object.entries(wanted).map(([key, value]) => [
+        key,
+        secrets.includes(key) ? value : project(value, found[key], joined(path, toSnakeKey(key))),
+      ]),
+    );
+  };
+  return project(declared, current, "") as Record<string, unknown>;
+}
+
+/** The tenant's document in the user's spelling, or `undefined` when the tenant has none (a 404). */
+async function currentDocument(
+  client: ManagementClient,
+  document: DocumentDescription,
+): Promise<Record<string, unknown> | undefined> {
+  try {
+    return (await readDocument(client, document)) as Record<string, unknown>;
+  } catch (error) {
+    if (error instanceof TenantApiError && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+/** The names a strict object schema knows at a wire path of the request, in the user's spelling. */
+function knownNames(document: DocumentDescription, wirePath: readonly string[]): string[] {
+  if (document.patch.request === undefined) return [];
+  type Node = {
+    def?: { type?: string; innerType?: Node; in?: Node; out?: Node; shape?: Record<string, Node> };
+  };
+  let node = zodOf(document.patch.request) as unknown as Node;
+  const unwrapped = (start: Node): Node => {
+    let current = start;
+    for (let depth = 0; depth < 8; depth += 1) {
+      const next = current.def?.innerType ?? (current.def?.type === "pipe" ? current.def.in : undefined);
+      if (next === undefined) break;
+      current = next;
+    }
+    return current;
+  };
+  for (const key of wirePath) {
+    const shape = unwrapped(node).def?.shape;
+    const member = shape?.[key];
+    if (member === undefined) return [];
+    node = member;
+  }
+  return Object.keys(unwrapped(node).def?.shape ?? {}).map(toCamelKey);
+}
+
+/** Failures of an unknown property, with the known name it most likely means. */
+function withSuggestions(
+  document: DocumentDescription,
+  failures: pulumi.dynamic.CheckFailure[],
+): pulumi.dynamic.CheckFailure[] {
+  return failures.map((failure) => {
+    if (failure.reason !== "is not a known property") return failure;
+    const path = failure.property.split(".");
+    const name = path.pop() ?? "";
+    const meant = closestMatch(name, knownNames(document, path.map(toSnakeKey)));
+    return meant === undefined
+      ? failure
+      : { ...failure, reason: `${failure.reason} (did you mean ${meant}?)` };
+  });
+}
+
+/** The top-level inputs a check failure may print: the resource's own switch, and members that are scalars. */
+function printableMembers(document: DocumentDescription): string[] {
+  const secrets = document.secretFields ?? [];
+  const scalars = Object.entries(document.newTenant)
+    .filter(([key, value]) => !isRecord(value) && !Array.isArray(value) && !secrets.includes(key))
+    .map(([key]) => toCamelKey(key));
+  return [...scalars, "resetOnDelete"];
+}
+
+/**
+ * The hooks of a document's resource: check with the PATCH's request schema (an unknown property named with
+ * its likely meaning), write with a PATCH of the declared members, read and adopt with a GET projected to the
+ * declared members, and a destroy that leaves the tenant as it is unless `resetOnDelete` asks for the reset.
+ */
+export function documentHooks(
+  document: ManagedDocument,
+  special?: DocumentSpecials,
+): TenantObjectHooks<DocumentInputs, object> {
+  const verbatimRoots = (document.verbatim ?? []).filter((path) => !/[.[]/.test(path));
+  const read = async (client: ManagementClient, declared: DocumentInputs) => {
+    const current = await currentDocument(client, document);
+    return current === undefined
+      ? undefined
+      : projectedToDeclared(document, declaredMembers(declared), current);
+  };
+  const generic: TenantObjectHooks<DocumentInputs, object> = {
+    pathPattern: document.get.path,
+    path: () => document.get.path,
+    label: document.label,
+    unreadable: (document.secretFields ?? []).map(toCamelKey),
+    printable: printableMembers(document),
+    needs: {
+      resource: document.resource.type,
+      scopes: [document.patch.scope],
+      // A plan without the document's feature, or a client that may not read it, fails the read as it
+      // would fail the PATCH: the preview says so before anything is written.
+      ...(document.entitlement !== undefined || document.get.globalClientOnly
+        ? {
+            probe: {
+              scope: document.get.scope,
+              read: async (client: ManagementClient) => {
+                await client.send(document.get);
+                return undefined;
+              },
+            },
+          }
+        : {}),
+    },
+    failures: (news) =>
+      document.patch.request === undefined
+        ? []
+        : withSuggestions(
+            document,
+            schemaFailures(document.patch.request, wireBody(document, declaredMembers(news)), verbatimRoots),
+          ),
+    async write(client, inputs) {
+      const declared = declaredMembers(inputs);
+      const answer = await client.send(document.patch, { body: wireBody(document, declared) as never });
+      const current = toCamelDeep(answer, document.verbatim ?? []) as Record<string, unknown>;
+      return projectedToDeclared(document, declared, current);
+    },
+    read,
+    adopt: (client, _path, declared) => read(client, declared),
+    async remove(client, state) {
+      if (state.resetOnDelete !== true) return;
+      await client.send(document.patch, { body: document.reset ?? document.newTenant });
+    },
+  };
+  return { ...generic, ...special?.(generic) };
+}
+
+/** The provider of a document's resource (see {@link documentHooks}). */
+export function documentProvider(
+  context: ProviderContext,
+  document: ManagedDocument,
+  special?: DocumentSpecials,
+): ProviderImplementation {
+  return tenantObjectProvider(context, documentHooks(document, special));
+}
