@@ -282,13 +282,14 @@ describeExample(
       });
     });
 
-    it("catches an out-of-band change on refresh, and up puts the declared value back", async () => {
+    it("catches an out-of-band change on refresh, and up after the refresh puts the declared value back", async () => {
       await prodTenant.tenant.write("PATCH", BRUTE_FORCE, { max_attempts: 50 });
 
       const refreshed = await prod.preview({ refresh: true });
       expect(refreshed.changes).toMatchObject({ update: 1 });
       expect(refreshed.stdout).toMatch(/maxAttempts/);
 
+      await prod.refresh();
       await prod.up();
       expect(prodTenant.tenant.read(BRUTE_FORCE)).toMatchObject({ max_attempts: 5 });
     });
