@@ -44,7 +44,7 @@ describeWithEngine("attack protection on a plan without bot detection", () => {
 
     expect(printed).toMatch(
       new RegExp(
-        `BotDetection cannot be written to ${tenant.emulator.url.replace(/[.]/g, "\\.")}.*insufficient_entitlement`,
+        `BotDetection cannot be written: ${tenant.emulator.url.replace(/[.]/g, "\\.")}: GET \\S+ failed: 403 insufficient_entitlement`,
       ),
     );
     expect(printed).toMatch(/plan does not include bot detection/);
