@@ -61,7 +61,7 @@ export const botDetectionResponseSchema = schema<BotDetectionResponse>()((z) =>
 );
 
 /**
- * What a new tenant has (terraform-provider-auth0 `TestAccAttackProtectionBreachedPasswordDetection` #4, a
+ * What a new tenant has (terraform-provider-auth0, the cassette of breached password detection, #4, a
  * tenant whose bot detection was never set; the docs: on by default, medium level, no challenge until a policy
  * asks for one).
  */

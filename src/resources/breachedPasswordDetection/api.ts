@@ -115,7 +115,7 @@ export const breachedPasswordDetectionResponseSchema = schema<BreachedPasswordDe
 /**
  * What a new tenant has: off, no shield, the standard method (the platform's docs: breached password
  * detection is off until enabled; the members as a tenant that never set them answers,
- * terraform-provider-auth0 `TestAccAttackProtectionBotDetectionInsufficientEntitlement` #2).
+ * terraform-provider-auth0, the insufficient-entitlement cassette of bot detection, #2).
  */
 export const NEW_TENANT_BREACHED_PASSWORD_DETECTION: BreachedPasswordDetection = {
   enabled: false,

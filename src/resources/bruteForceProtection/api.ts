@@ -64,7 +64,7 @@ export const bruteForceProtectionResponseSchema = schema<BruteForceProtectionRes
 /**
  * What a new tenant has: on, blocking and notifying the user, counting per account and IP, 10 attempts (the
  * platform's docs, Attack Protection > Brute-Force Protection; the shields and mode as a tenant that never
- * changed them answers, terraform-provider-auth0 `TestAccAttackProtectionBreachedPasswordDetection` #2).
+ * changed them answers, terraform-provider-auth0, the cassette of breached password detection, #2).
  */
 export const NEW_TENANT_BRUTE_FORCE_PROTECTION: BruteForceProtection = {
   enabled: true,
