@@ -8,6 +8,7 @@ import { performance } from "node:perf_hooks";
 
 import { startEmulator } from "../src/emulator";
 import { median } from "./benchLifecycle";
+import { serialRoundTrips } from "./support/criticalPath";
 import { tenantEnv } from "./support/programs";
 import { createTestStack } from "./support/stack";
 
@@ -26,6 +27,8 @@ export interface AttackProtectionFigures {
   /** Requests the tenant got during each no-change preview (the provider's, and the program's: none). */
   noChangeRequests: number[];
   noChangePreviews: number[];
+  /** The requests of each fresh-stack preview, and the longest chain of them sent one after another. */
+  previewRequests: { requests: string[]; serial: string[] }[];
 }
 
 /** One run: the floor's preview and the program's preview, up and no-change preview, each on a fresh stack. */
@@ -45,7 +48,12 @@ async function run(figures: AttackProtectionFigures, index: number): Promise<voi
   });
   try {
     figures.floorPreviews.push(await timed(() => floor.preview()));
+    emulator.clearRequestLog();
     figures.programPreviews.push(await timed(() => program.preview()));
+    figures.previewRequests.push({
+      requests: emulator.requestLog.map((entry) => `${entry.method} ${entry.path}`),
+      serial: serialRoundTrips(emulator.requestLog),
+    });
     await program.up();
     emulator.clearRequestLog();
     figures.noChangePreviews.push(await timed(() => program.preview({ expectNoChanges: true })));
@@ -65,6 +73,7 @@ export async function measureAttackProtection(
     programPreviews: [],
     noChangeRequests: [],
     noChangePreviews: [],
+    previewRequests: [],
   };
   for (let index = 1; index <= runs; index += 1) {
     log(`attack protection run ${index} of ${runs}`);
@@ -85,6 +94,9 @@ export function attackProtectionReport(figures: AttackProtectionFigures): string
     `| floor: six do-nothing dynamic resources, preview (fresh stack) | ${seconds(floor)} |`,
     `| six resources (attack protection + a phone template), preview (fresh stack) | ${seconds(program)} |`,
     `| six resources, no-change preview after up | ${seconds(median(figures.noChangePreviews))} |`,
+    "",
+    `Requests of the fresh-stack preview (run 1): ${figures.previewRequests[0]?.requests.join(", ") ?? "none"}; ` +
+      `serial round trips: ${figures.previewRequests[0]?.serial.join(" → ") ?? "none"}.`,
     "",
     `Preview ÷ floor: ${ratio.toFixed(2)} (target ≤ 1.10: ${ratio <= 1.1 ? "met" : "**MISSED**"}). ` +
       `Requests to the tenant during the no-change previews: ${figures.noChangeRequests.join(", ")} ` +
