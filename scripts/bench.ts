@@ -15,6 +15,8 @@
  * Usage: npm run bench [-- --runs N] [--compare-provider <dir of another build>]... [--no-write]
  *        npm run bench -- --focus create-preview [--runs N] [--compare-provider <dir>]...: that series alone
  *        (printed, nothing written).
+ *        npm run bench -- --focus attack-protection [--runs N]: six resources beside six do-nothing ones
+ *        (benchAttackProtection.ts; printed, nothing written).
  */
 import { execFile } from "node:child_process";
 import { writeFile } from "node:fs/promises";
@@ -24,6 +26,7 @@ import { parseArgs, promisify } from "node:util";
 
 import * as prettier from "prettier";
 
+import { attackProtectionReport, measureAttackProtection } from "./benchAttackProtection";
 import type { CreatePreviewFigure } from "./benchCreatePreview";
 import { createPreviewFigure, createPreviewReport } from "./benchCreatePreview";
 import { benchBuilds, lifecycleReport as lifecycleFiguresReport, measureLifecycle } from "./benchLifecycle";
@@ -64,7 +67,7 @@ interface BenchArgs {
   runs: number;
   compareProviders: string[];
   write: boolean;
-  focus: "create-preview" | undefined;
+  focus: "create-preview" | "attack-protection" | undefined;
 }
 
 function benchArgs(args: readonly string[]): BenchArgs {
@@ -77,8 +80,8 @@ function benchArgs(args: readonly string[]): BenchArgs {
       focus: { type: "string" },
     },
   });
-  if (values.focus !== undefined && values.focus !== "create-preview")
-    throw new Error(`--focus takes create-preview, got ${values.focus}`);
+  if (values.focus !== undefined && values.focus !== "create-preview" && values.focus !== "attack-protection")
+    throw new Error(`--focus takes create-preview or attack-protection, got ${values.focus}`);
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1)
     throw new Error(`--runs must be a positive integer, got ${values.runs}`);
@@ -107,6 +110,13 @@ async function main(): Promise<void> {
     }
     process.stdout.write(
       `Machine: ${machineLine}\n\n${createPreviewReport(series)}\n\nload average at the end ${loadAverage()}\n`,
+    );
+    return;
+  }
+  if (args.focus === "attack-protection") {
+    const figures = await measureAttackProtection(args.runs, log);
+    process.stdout.write(
+      `Machine: ${machineLine}\n\n${attackProtectionReport(figures)}\n\nload average at the end ${loadAverage()}\n`,
     );
     return;
   }

@@ -1,6 +1,6 @@
 /**
- * pulumi-tenant-admin: an identity tenant's CAPTCHA configuration and phone message templates as Pulumi
- * resources, and its settings as a data source.
+ * pulumi-tenant-admin: an identity tenant's CAPTCHA configuration, attack protection and phone message
+ * templates as Pulumi resources, and its settings and attack protection as data sources.
  */
 export { CaptchaConfig } from "./resources/captchaConfig/resource";
 export type {
@@ -42,6 +42,38 @@ export type {
   TenantSettingsFieldName,
 } from "./resources/tenantSettings/function";
 export { ENABLED_LOCALES } from "./resources/tenantSettings/api";
+export { BotDetection } from "./resources/botDetection/resource";
+export type { BotDetectionArgs } from "./resources/botDetection/resource";
+export { BOT_DETECTION_LEVELS, CHALLENGE_POLICIES } from "./resources/botDetection/api";
+export type { BotDetectionLevel, ChallengePolicy } from "./resources/botDetection/api";
+export { BruteForceProtection } from "./resources/bruteForceProtection/resource";
+export type { BruteForceProtectionArgs } from "./resources/bruteForceProtection/resource";
+export type { BruteForceMode, BruteForceShield } from "./resources/bruteForceProtection/api";
+export { BreachedPasswordDetection } from "./resources/breachedPasswordDetection/resource";
+export type {
+  BreachedPasswordDetectionArgs,
+  BreachedPasswordStageArgs,
+  BreachedPasswordStageState,
+} from "./resources/breachedPasswordDetection/resource";
+export type {
+  AdminNotificationFrequency,
+  BreachedPasswordShield,
+  DetectionMethod,
+  StageShield,
+} from "./resources/breachedPasswordDetection/api";
+export { SuspiciousIpThrottling } from "./resources/suspiciousIpThrottling/resource";
+export type {
+  SuspiciousIpThrottlingArgs,
+  ThrottlingStageArgs,
+  ThrottlingStageState,
+} from "./resources/suspiciousIpThrottling/resource";
+export type { SuspiciousIpShield, ThrottlingStageName } from "./resources/suspiciousIpThrottling/api";
+export { getAttackProtection, getAttackProtectionOutput } from "./resources/attackProtection/function";
+export type {
+  AttackProtection,
+  GetAttackProtectionArgs,
+  GetAttackProtectionOutputArgs,
+} from "./resources/attackProtection/function";
 export type { TenantArgs, TenantInputs } from "./engine/tenantArgs";
 export { renderPhoneTemplate } from "./resources/phoneTemplates/api";
 export type { PhoneMessageType, PhoneTemplateValues } from "./resources/phoneTemplates/api";

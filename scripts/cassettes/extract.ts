@@ -39,7 +39,10 @@ const DEFAULT_RECORDINGS = "test/data/recordings";
 
 /** The endpoints the emulator serves, as `METHOD path` patterns of the URL's path (query aside). */
 const ENDPOINTS: readonly { methods: readonly string[]; path: RegExp }[] = [
-  { methods: ["GET", "PATCH"], path: /^\/api\/v2\/attack-protection\/captcha$/ },
+  {
+    methods: ["GET", "PATCH"],
+    path: /^\/api\/v2\/attack-protection\/(captcha|bot-detection|brute-force-protection|breached-password-detection|suspicious-ip-throttling)$/,
+  },
   { methods: ["GET", "PATCH"], path: /^\/api\/v2\/tenants\/settings$/ },
   {
     methods: ["GET", "PUT"],

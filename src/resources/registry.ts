@@ -10,9 +10,13 @@ import type { ProviderContext } from "../engine/providerContext";
 import type { DocumentDescription, ObjectIdentity, ResourceIdentity } from "../wire/document";
 import type { ObjectEmulation } from "../wire/emulation";
 import type { Endpoint } from "../wire/endpoint";
+import * as botDetection from "./botDetection/api";
+import * as breachedPasswordDetection from "./breachedPasswordDetection/api";
+import * as bruteForceProtection from "./bruteForceProtection/api";
 import * as captchaConfig from "./captchaConfig/api";
 import * as phoneNotificationTemplate from "./phoneNotificationTemplate/api";
 import * as phoneTemplates from "./phoneTemplates/api";
+import * as suspiciousIpThrottling from "./suspiciousIpThrottling/api";
 import type { ObjectExport } from "./tenantObject/exporting";
 import type { ProviderImplementation } from "./tenantObject/hooks";
 import { tenantSettingsDocument } from "./tenantSettings/document";
@@ -126,6 +130,12 @@ export const TENANT_OBJECTS = listedByName({
     exporter: () => import("./phoneNotificationTemplate/export"),
     emulation: () => import("./phoneNotificationTemplate/emulation"),
   }),
+  botDetection: documentObject(botDetection.botDetectionDocument),
+  bruteForceProtection: documentObject(bruteForceProtection.bruteForceProtectionDocument),
+  breachedPasswordDetection: documentObject(breachedPasswordDetection.breachedPasswordDetectionDocument, {
+    emulation: () => import("./breachedPasswordDetection/emulation"),
+  }),
+  suspiciousIpThrottling: documentObject(suspiciousIpThrottling.suspiciousIpThrottlingDocument),
   tenantSettings: documentObject(tenantSettingsDocument, {
     exporter: () => import("./tenantSettings/export"),
     emulation: () => import("./tenantSettings/emulation"),

@@ -201,6 +201,123 @@ describeExample("per-environment", "one stack per environment", () => {
   });
 });
 
+describeExample(
+  "attack-protection",
+  "CAPTCHA, bot detection and the three protections per environment",
+  () => {
+    const project = projectName("examples/attack-protection/Pulumi.yaml");
+    const BOT_DETECTION = "/attack-protection/bot-detection";
+    const BRUTE_FORCE = "/attack-protection/brute-force-protection";
+    const SUSPICIOUS_IP = "/attack-protection/suspicious-ip-throttling";
+    const BREACHED_PASSWORD = "/attack-protection/breached-password-detection";
+    let devTenant: TenantEmulator;
+    let prodTenant: TenantEmulator;
+    let dev: TestStack;
+    let prod: TestStack;
+    let newTenant: Record<string, unknown>;
+
+    const environmentStack = (stackName: string, emulator: TenantEmulator) =>
+      createTestStack({
+        programDir: "examples/attack-protection",
+        projectName: project,
+        stackName,
+        stackConfigFile: true,
+        env: tenantEnv(emulator),
+      });
+
+    beforeAll(async () => {
+      [devTenant, prodTenant] = await Promise.all([
+        startEmulator(tenantFor("attack-protection")),
+        startEmulator(tenantFor("attack-protection")),
+      ]);
+      newTenant = Object.fromEntries(
+        [BOT_DETECTION, BRUTE_FORCE, SUSPICIOUS_IP, BREACHED_PASSWORD].map((path) => [
+          path,
+          prodTenant.tenant.read(path),
+        ]),
+      );
+      dev = await environmentStack("dev", devTenant);
+      prod = await environmentStack("prod", prodTenant);
+    });
+
+    afterAll(async () => {
+      await dev?.dispose();
+      await prod?.dispose();
+      await devTenant?.close();
+      await prodTenant?.close();
+    });
+
+    it("applies dev's monitoring mode and allowlist, and prod's stricter settings, each from its stack config", async () => {
+      const devOutputs = await previewUpPreview(dev, [devTenant], 6);
+      const prodOutputs = await previewUpPreview(prod, [prodTenant], 6);
+
+      expect(devTenant.tenant.read(BOT_DETECTION)).toMatchObject({
+        bot_detection_level: "low",
+        challenge_password_policy: "when_risky",
+        monitoring_mode_enabled: true,
+        allowlist: ["10.20.0.0/16", "2001:db8:20::/48"],
+      });
+      expect(prodTenant.tenant.read(BOT_DETECTION)).toMatchObject({
+        bot_detection_level: "high",
+        challenge_password_policy: "always",
+        monitoring_mode_enabled: false,
+        allowlist: [],
+      });
+      expect(devTenant.tenant.read(BRUTE_FORCE)).toMatchObject({ max_attempts: 20 });
+      expect(prodTenant.tenant.read(BRUTE_FORCE)).toMatchObject({ max_attempts: 5 });
+      expect(prodTenant.tenant.read(SUSPICIOUS_IP)).toMatchObject({
+        stage: { "pre-login": { max_attempts: 100, rate: 864000 } },
+      });
+      expect(prodTenant.tenant.read(BREACHED_PASSWORD)).toMatchObject({
+        enabled: true,
+        admin_notification_frequency: ["daily"],
+        stage: { "pre-change-password": { shields: ["block"] } },
+      });
+      expect(tenantData(prodTenant).captcha()?.auth_challenge).toEqual({ fail_open: false });
+      expect(devOutputs).toMatchObject({ environment: "dev", bruteForceMaxAttempts: 20 });
+      expect(prodOutputs).toMatchObject({
+        environment: "prod",
+        challenge: { provider: "auth_challenge", passwordPolicy: "always", monitoringMode: false },
+        suspiciousIpLoginStage: { maxAttempts: 100, rate: 864000 },
+      });
+    });
+
+    it("catches an out-of-band change on refresh, and up after the refresh puts the declared value back", async () => {
+      await prodTenant.tenant.write("PATCH", BRUTE_FORCE, { max_attempts: 50 });
+
+      const refreshed = await prod.preview({ refresh: true });
+      expect(refreshed.changes).toMatchObject({ update: 1 });
+      expect(refreshed.stdout).toMatch(/maxAttempts/);
+
+      await prod.refresh();
+      await prod.up();
+      expect(prodTenant.tenant.read(BRUTE_FORCE)).toMatchObject({ max_attempts: 5 });
+    });
+
+    it("takes an allowlist in another order as no change", async () => {
+      await devTenant.tenant.write("PATCH", BOT_DETECTION, {
+        allowlist: ["2001:db8:20::/48", "10.20.0.0/16"],
+      });
+
+      const refreshed = await dev.preview({ refresh: true, expectNoChanges: true });
+      expect(changedCount(refreshed.changes)).toBe(0);
+    });
+
+    it("leaves dev's protections on destroy, and gives prod back a new tenant's, as each stack's resetOnDelete says", async () => {
+      const devBefore = devTenant.tenant.read(BRUTE_FORCE);
+
+      await dev.destroy();
+      await prod.destroy();
+
+      expect(devTenant.tenant.read(BRUTE_FORCE)).toEqual(devBefore);
+      expect(devTenant.tenant.read(BOT_DETECTION)).toMatchObject({ monitoring_mode_enabled: true });
+      for (const [path, value] of Object.entries(newTenant)) {
+        expect(prodTenant.tenant.read(path)).toEqual(value);
+      }
+    });
+  },
+);
+
 describeExample("multi-tenant", "several tenants in one program", () => {
   const project = projectName("examples/multi-tenant/Pulumi.yaml");
   const names = ["eu", "us"] as const;

@@ -276,10 +276,10 @@ describeWithEngine("tenant-admin export of a tenant on the Unified Phone Experie
       hcaptchaSecret: { value: declared.hcaptchaSecret, secret: true },
       recaptchaEnterpriseApiKey: { value: declared.recaptchaEnterpriseApiKey, secret: true },
     });
-    // What the printed step says preview shows: creates only (the stack, the CAPTCHA configuration, and the
-    // two templates, which the import option adopts at up).
+    // What the printed step says preview shows: creates only (the stack, the CAPTCHA configuration, the four
+    // other attack-protection objects, and the two templates, which the import option adopts at up).
     const { changes: planned } = await harness.preview();
-    expect(planned).toEqual({ create: 4 });
+    expect(planned).toEqual({ create: 8 });
     emulator.clearRequestLog();
     await harness.up();
     const templateWrites = emulator.requestLog

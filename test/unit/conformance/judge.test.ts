@@ -1,9 +1,10 @@
 import type { Difference } from "./judge";
 import { judge } from "./judge";
+import type { ObjectKind } from "./recordings";
 import { excuseFor } from "./unreproducible";
 
 /** The facts replay.ts gives the judge, for an answer to `method` on `kind`. */
-function factsFor(method: string, kind: "templateList" | "template" | "settings") {
+function factsFor(method: string, kind: ObjectKind) {
   return {
     fixedShape: kind !== "settings",
     excuse: (difference: Difference) => {
@@ -24,12 +25,7 @@ const template = {
   content: { syntax: "liquid", body: { text: "a", voice: "b" }, from: "" },
 };
 const ok = (body: unknown) => ({ status: 200, body });
-const failures = (
-  expected: unknown,
-  actual: unknown,
-  method = "GET",
-  kind: "templateList" | "template" | "settings" = "template",
-) =>
+const failures = (expected: unknown, actual: unknown, method = "GET", kind: ObjectKind = "template") =>
   judge(ok(expected), ok(actual), factsFor(method, kind)).failures.map(
     (failure) => `${failure.path || "(body)"} ${failure.what}`,
   );
@@ -78,5 +74,57 @@ describe("the judge", () => {
     expect(failures(recorded, { enabled_locales: ["en"] }, "GET", "settings")).toEqual([
       "sandbox_version missing",
     ]);
+  });
+
+  describe("on an attack-protection set", () => {
+    const recorded = { enabled: true, shields: ["block", "admin_notification"], allowlist: ["127.0.0.1"] };
+
+    it("excuses the recorded entries in another order, and counts the reordering", () => {
+      const answered = { ...recorded, shields: ["admin_notification", "block"] };
+      const verdict = judge(ok(recorded), ok(answered), factsFor("PATCH", "suspiciousIpThrottling"));
+      expect(verdict.failures).toEqual([]);
+      expect(verdict.excused.map(({ difference }) => `${difference.path} ${difference.what}`)).toEqual([
+        "shields order",
+      ]);
+    });
+
+    it("fails another entry, a missing one and a repeated one, in any order", () => {
+      const kind = "suspiciousIpThrottling";
+      expect(
+        failures(
+          recorded,
+          { ...recorded, shields: ["admin_notification", "user_notification"] },
+          "GET",
+          kind,
+        ),
+      ).toEqual(["shields[0] value", "shields[1] value"]);
+      expect(failures(recorded, { ...recorded, shields: ["block"] }, "GET", kind)).toEqual([
+        "shields length",
+      ]);
+      expect(failures(recorded, { ...recorded, shields: ["block", "block"] }, "GET", kind)).toEqual([
+        "shields[1] value",
+      ]);
+    });
+
+    it("does not excuse the order of a list the table does not name", () => {
+      const withStages = { ...recorded, stage: { "pre-login": { list: [1, 2] } } };
+      const answered = { ...withStages, stage: { "pre-login": { list: [2, 1] } } };
+      expect(failures(withStages, answered, "GET", "suspiciousIpThrottling")).toEqual([
+        "stage.pre-login.list[0] value",
+        "stage.pre-login.list[1] value",
+      ]);
+    });
+
+    it("leaves a member the table excuses as only answered out of the keys compared, and no other", () => {
+      const recordedStages = { stage: { "pre-login": { max_attempts: 1, rate: 2 } } };
+      const withThird = {
+        stage: { ...recordedStages.stage, "pre-custom-token-exchange": { max_attempts: 10, rate: 600000 } },
+      };
+      expect(failures(recordedStages, withThird, "GET", "suspiciousIpThrottling")).toEqual([]);
+      const withOther = {
+        stage: { ...recordedStages.stage, "pre-other": { max_attempts: 10, rate: 600000 } },
+      };
+      expect(failures(recordedStages, withOther, "GET", "suspiciousIpThrottling")).toEqual(["stage keys"]);
+    });
   });
 });

@@ -21,7 +21,7 @@ export interface Difference {
   readonly path: string;
   /** The same, as segments. */
   readonly at: JsonPath;
-  /** What differs: `status`, `value`, `missing` (recorded, not answered), `extra` (answered, not recorded), `type`, `keys`, `length`, `body`. */
+  /** What differs: `status`, `value`, `missing` (recorded, not answered), `extra` (answered, not recorded), `order` (the recorded items of an array in another order), `type`, `keys`, `length`, `body`. */
   readonly what: string;
   readonly expected?: unknown;
   readonly actual?: unknown;
@@ -80,8 +80,17 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return false;
 }
 
-/** Keys (in order) and JSON types at every depth; arrays item by item. */
-function shapeDifferences(expected: unknown, actual: unknown, path: JsonPath, out: Difference[]): void {
+/**
+ * Keys (in order) and JSON types at every depth; arrays item by item. A member the table excuses as only
+ * recorded or only answered is left out of the keys compared (its own difference is judged as a value).
+ */
+function shapeDifferences(
+  expected: unknown,
+  actual: unknown,
+  path: JsonPath,
+  out: Difference[],
+  excusable: (difference: Difference) => boolean = () => false,
+): void {
   if (jsonType(expected) !== jsonType(actual)) {
     out.push({ ...where(path), what: "type", expected: jsonType(expected), actual: jsonType(actual) });
     return;
@@ -91,17 +100,23 @@ function shapeDifferences(expected: unknown, actual: unknown, path: JsonPath, ou
       out.push({ ...where(path), what: "length", expected: expected.length, actual: actual.length });
       return;
     }
-    expected.forEach((item, index) => shapeDifferences(item, actual[index], [...path, index], out));
+    expected.forEach((item, index) =>
+      shapeDifferences(item, actual[index], [...path, index], out, excusable),
+    );
     return;
   }
   if (isPlainObject(expected) && isPlainObject(actual)) {
-    const expectedKeys = Object.keys(expected);
-    const actualKeys = Object.keys(actual);
+    const expectedKeys = Object.keys(expected).filter(
+      (key) => has(actual, key) || !excusable({ ...where([...path, key]), what: "missing" }),
+    );
+    const actualKeys = Object.keys(actual).filter(
+      (key) => has(expected, key) || !excusable({ ...where([...path, key]), what: "extra" }),
+    );
     if (!deepEqual(expectedKeys, actualKeys)) {
       out.push({ ...where(path), what: "keys", expected: expectedKeys, actual: actualKeys });
     }
     for (const key of expectedKeys) {
-      if (has(actual, key)) shapeDifferences(expected[key], actual[key], [...path, key], out);
+      if (has(actual, key)) shapeDifferences(expected[key], actual[key], [...path, key], out, excusable);
     }
   }
 }
@@ -171,6 +186,41 @@ function covers(failure: Difference, difference: Difference): boolean {
   return startsWith(difference.at, failure.at);
 }
 
+/** The items of a JSON array, each as JSON text, sorted: equal for two arrays of the same items in any order. */
+function sortedItems(items: readonly unknown[]): string[] {
+  return items.map((item) => JSON.stringify(item)).sort();
+}
+
+/**
+ * `actual` with each array the table excuses for its order (an `order` difference: the platform answers a set)
+ * put in the recorded order, when it holds exactly the recorded items; each reordering is counted as excused.
+ */
+function inRecordedOrder(
+  expected: unknown,
+  actual: unknown,
+  path: JsonPath,
+  facts: AnswerFacts,
+  excused: Verdict["excused"],
+): unknown {
+  if (Array.isArray(expected) && Array.isArray(actual)) {
+    if (deepEqual(expected, actual) || !deepEqual(sortedItems(expected), sortedItems(actual))) return actual;
+    const difference: Difference = { ...where(path), what: "order", expected, actual };
+    const excuse = facts.excuse(difference);
+    if (excuse === undefined || !excuse.holds(actual)) return actual;
+    excused.push({ difference, excuse });
+    return expected;
+  }
+  if (isPlainObject(expected) && isPlainObject(actual)) {
+    return Object.fromEntries(
+      Object.entries(actual).map(([key, value]) => [
+        key,
+        has(expected, key) ? inRecordedOrder(expected[key], value, [...path, key], facts, excused) : value,
+      ]),
+    );
+  }
+  return actual;
+}
+
 /**
  * Judges one answer against the recorded one (ids already translated): see the rule in replay.test.ts.
  * `expected.body`/`actual.body` are `null` when there is no body (204).
@@ -192,9 +242,18 @@ export function judge(
     }
     return { failures, excused };
   }
-  if (expected.status >= 400 || facts.fixedShape) shapeDifferences(expected.body, actual.body, [], failures);
+  const answered = inRecordedOrder(expected.body, actual.body, [], facts, excused);
+  if (expected.status >= 400 || facts.fixedShape) {
+    shapeDifferences(
+      expected.body,
+      answered,
+      [],
+      failures,
+      (difference) => facts.excuse(difference) !== undefined,
+    );
+  }
   const values: Difference[] = [];
-  valueDifferences(expected.body, actual.body, [], values);
+  valueDifferences(expected.body, answered, [], values);
   for (const difference of values) {
     if (failures.some((failure) => covers(failure, difference))) continue;
     const excuse = facts.excuse(difference);

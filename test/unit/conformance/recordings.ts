@@ -46,7 +46,22 @@ export function loadFixtures(): Fixture[] {
 
 /** The API object an interaction is about. */
 export type ObjectKind =
-  "captcha" | "settings" | "legacyTemplates" | "messageTypes" | "templateList" | "template";
+  | "captcha"
+  | AttackProtectionKind
+  | "settings"
+  | "legacyTemplates"
+  | "messageTypes"
+  | "templateList"
+  | "template";
+
+/** The attack-protection documents beside CAPTCHA, by the last segment of their path. */
+export const ATTACK_PROTECTION_KINDS = {
+  "bot-detection": "botDetection",
+  "brute-force-protection": "bruteForceProtection",
+  "breached-password-detection": "breachedPasswordDetection",
+  "suspicious-ip-throttling": "suspiciousIpThrottling",
+} as const;
+export type AttackProtectionKind = (typeof ATTACK_PROTECTION_KINDS)[keyof typeof ATTACK_PROTECTION_KINDS];
 
 export interface Target {
   readonly kind: ObjectKind;
@@ -62,6 +77,10 @@ const API = "/api/v2";
 export function targetOf(path: string): Target {
   const bare = (path.split("?")[0] ?? "").replace(API, "");
   if (bare === "/attack-protection/captcha") return { kind: "captcha", path: bare };
+  const protection = /^\/attack-protection\/([a-z-]+)$/.exec(bare)?.[1];
+  if (protection !== undefined && protection in ATTACK_PROTECTION_KINDS) {
+    return { kind: ATTACK_PROTECTION_KINDS[protection as keyof typeof ATTACK_PROTECTION_KINDS], path: bare };
+  }
   if (bare === "/tenants/settings") return { kind: "settings", path: bare };
   if (bare === "/guardian/factors/phone/message-types") return { kind: "messageTypes", path: bare };
   if (bare === "/guardian/factors/phone/templates" || bare === "/guardian/factors/sms/templates") {
@@ -204,21 +223,21 @@ function onlyRead(fixture: Fixture): Record<string, unknown> {
 
 /**
  * Decides the tenant a recording started from, from the recording alone:
- * - its plan lacks bot detection when a CAPTCHA answer is the 403 `insufficient_entitlement`, and the Highly
+ * - its plan lacks bot detection when a CAPTCHA or bot-detection answer is the 403 `insufficient_entitlement`, and the Highly
  *   Regulated Identity add-on when a settings answer is the 403 `feature_not_enabled`;
  * - its settings are the first settings answer (when a PATCH gave it: without what that PATCH wrote, without
  *   the members only PATCH answers carry, and with the members the first GET shows that no request wrote);
  * - it uses the legacy phone set-up when its settings say `phone_consolidated_experience: false`, or when its
  *   legacy template endpoints answered 200;
- * - its CAPTCHA, legacy templates and message types are what the first answer on them shows (without what
- *   that request wrote), given back through the API before the replay, secrets made up; a CAPTCHA whose every
- *   provider is unconfigured is a new tenant's.
+ * - its CAPTCHA, attack-protection documents, legacy templates and message types are what the first answer on
+ *   them shows (without what that request wrote), given back through the API before the replay, secrets made
+ *   up; a CAPTCHA whose every provider is unconfigured is a new tenant's.
  */
 export function startingFacts(fixture: Fixture): StartingFacts {
   const notes: string[] = [];
   const seeds: SeedRequest[] = [];
-  const captchaAnswers = fixture.interactions.filter(
-    (interaction) => targetOf(interaction.path).kind === "captcha",
+  const captchaAnswers = fixture.interactions.filter((interaction) =>
+    ["captcha", "botDetection"].includes(targetOf(interaction.path).kind),
   );
   const botDetection = !captchaAnswers.some(
     (interaction) =>
@@ -277,6 +296,12 @@ export function startingFacts(fixture: Fixture): StartingFacts {
       });
       notes.push(`CAPTCHA of #${firstCaptcha.interaction.index}`);
     }
+  }
+  for (const kind of Object.values(ATTACK_PROTECTION_KINDS)) {
+    const first = firstState(fixture, [kind]);
+    if (first === undefined || !isPlainObject(first.state)) continue;
+    seeds.push({ method: "PATCH", path: targetOf(first.interaction.path).path, body: first.state });
+    notes.push(`${kind} of #${first.interaction.index}`);
   }
   for (const kind of ["legacyTemplates", "messageTypes"] as const) {
     const first = firstState(fixture, [kind]);

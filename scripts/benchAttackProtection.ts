@@ -1,0 +1,105 @@
+/**
+ * `npm run bench -- --focus attack-protection`: a program with six resources (CaptchaConfig, BotDetection,
+ * BruteForceProtection, BreachedPasswordDetection, SuspiciousIpThrottling, PhoneNotificationTemplate) beside
+ * the floor of six do-nothing dynamic resources: the preview of a fresh stack (medians of interleaved runs,
+ * tenant at 0 ms), and the requests the tenant gets during a no-change preview after `up`.
+ */
+import { performance } from "node:perf_hooks";
+
+import { startEmulator } from "../src/emulator";
+import { median } from "./benchLifecycle";
+import { serialRoundTrips } from "./support/criticalPath";
+import { tenantEnv } from "./support/programs";
+import { createTestStack } from "./support/stack";
+
+/** As the lifecycle bench: ts-node without its type check, for both programs alike. */
+const PROGRAM_ENV = { PULUMI_NODEJS_TRANSPILE_ONLY: "true" };
+
+async function timed(operation: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await operation();
+  return performance.now() - started;
+}
+
+export interface AttackProtectionFigures {
+  floorPreviews: number[];
+  programPreviews: number[];
+  /** Requests the tenant got during each no-change preview (the provider's, and the program's: none). */
+  noChangeRequests: number[];
+  noChangePreviews: number[];
+  /** The requests of each fresh-stack preview, and the longest chain of them sent one after another. */
+  previewRequests: { requests: string[]; serial: string[] }[];
+}
+
+/** One run: the floor's preview and the program's preview, up and no-change preview, each on a fresh stack. */
+async function run(figures: AttackProtectionFigures, index: number): Promise<void> {
+  const floor = await createTestStack({
+    programDir: "scripts/bench-programs/floor-six",
+    projectName: "tenant-admin-bench-floor-six",
+    stackName: `floor-six-${index}`,
+    env: PROGRAM_ENV,
+  });
+  const emulator = await startEmulator({ rateLimit: false });
+  const program = await createTestStack({
+    programDir: "scripts/bench-programs/attack-protection",
+    projectName: "tenant-admin-bench-attack-protection",
+    stackName: `attack-protection-${index}`,
+    env: { ...tenantEnv(emulator), ...PROGRAM_ENV },
+  });
+  try {
+    figures.floorPreviews.push(await timed(() => floor.preview()));
+    emulator.clearRequestLog();
+    figures.programPreviews.push(await timed(() => program.preview()));
+    figures.previewRequests.push({
+      requests: emulator.requestLog.map((entry) => `${entry.method} ${entry.path}`),
+      serial: serialRoundTrips(emulator.requestLog),
+    });
+    await program.up();
+    emulator.clearRequestLog();
+    figures.noChangePreviews.push(await timed(() => program.preview({ expectNoChanges: true })));
+    figures.noChangeRequests.push(emulator.requestLog.length);
+  } finally {
+    await Promise.all([floor.dispose(), program.dispose()]);
+    await emulator.close();
+  }
+}
+
+export async function measureAttackProtection(
+  runs: number,
+  log: (message: string) => void,
+): Promise<AttackProtectionFigures> {
+  const figures: AttackProtectionFigures = {
+    floorPreviews: [],
+    programPreviews: [],
+    noChangeRequests: [],
+    noChangePreviews: [],
+    previewRequests: [],
+  };
+  for (let index = 1; index <= runs; index += 1) {
+    log(`attack protection run ${index} of ${runs}`);
+    await run(figures, index);
+  }
+  return figures;
+}
+
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+
+export function attackProtectionReport(figures: AttackProtectionFigures): string {
+  const floor = median(figures.floorPreviews);
+  const program = median(figures.programPreviews);
+  const ratio = program / floor;
+  return [
+    "| series (medians of interleaved runs, tenant at 0 ms) | wall time |",
+    "| --- | --- |",
+    `| floor: six do-nothing dynamic resources, preview (fresh stack) | ${seconds(floor)} |`,
+    `| six resources (attack protection + a phone template), preview (fresh stack) | ${seconds(program)} |`,
+    `| six resources, no-change preview after up | ${seconds(median(figures.noChangePreviews))} |`,
+    "",
+    `Requests of the fresh-stack preview (run 1): ${figures.previewRequests[0]?.requests.join(", ") ?? "none"}; ` +
+      `serial round trips: ${figures.previewRequests[0]?.serial.join(" → ") ?? "none"}.`,
+    "",
+    `Preview ÷ floor: ${ratio.toFixed(2)} (target ≤ 1.10: ${ratio <= 1.1 ? "met" : "**MISSED**"}). ` +
+      `Requests to the tenant during the no-change previews: ${figures.noChangeRequests.join(", ")} ` +
+      `(target 0: ${figures.noChangeRequests.every((count) => count === 0) ? "met" : "**MISSED**"}).`,
+  ].join("\n");
+}

@@ -1,0 +1,114 @@
+/**
+ * The bot detection policy: when the platform challenges a login, a passwordless login or a password reset
+ * (the CAPTCHA configuration says with which provider). Sources: the platform's Management API docs
+ * ("Update the bot detection settings"), its OpenAPI, and recorded real answers (go-auth0 `v1`
+ * `test/data/recordings/TestAttackProtection/*bot_detection*`, terraform-provider-auth0
+ * `TestAccAttackProtectionBotDetection*`): GET answers all six members, in the order of {@link BotDetection};
+ * PATCH is partial and answers the whole document; an `allowlist` sent replaces the stored one. A plan without
+ * bot detection answers both with 403 `insufficient_entitlement`.
+ */
+import { documentDescription } from "../../wire/document";
+import { endpoint } from "../../wire/endpoint";
+import { allowlist } from "../../wire/ipAllowlist";
+import type { ZodApi } from "../../wire/schema";
+import { schema } from "../../wire/schema";
+import type { Flat } from "../../wire/shape";
+
+export const BOT_DETECTION_LEVELS = ["low", "medium", "high"] as const;
+/** How eagerly the platform scores a request as a bot: `low`, `medium` or `high`. */
+export type BotDetectionLevel = (typeof BOT_DETECTION_LEVELS)[number];
+
+export const CHALLENGE_POLICIES = ["never", "when_risky", "always"] as const;
+/** When a flow shows the challenge: `never`, `when_risky` (bot detection says so) or `always`. */
+export type ChallengePolicy = (typeof CHALLENGE_POLICIES)[number];
+
+/** The bot detection document, as stored and answered. */
+export type BotDetection = {
+  challenge_password_policy: ChallengePolicy;
+  challenge_passwordless_policy: ChallengePolicy;
+  challenge_password_reset_policy: ChallengePolicy;
+  allowlist: string[];
+  bot_detection_level: BotDetectionLevel;
+  monitoring_mode_enabled: boolean;
+};
+
+/** The PATCH body: any of the members, none other. */
+export type BotDetectionPatch = { [K in keyof BotDetection]?: BotDetection[K] | undefined };
+
+/** The GET and PATCH answer: every member optional (an answer is read tolerantly), unknown ones kept. */
+export type BotDetectionResponse = Flat<{ [key: string]: unknown } & BotDetectionPatch>;
+
+function members(z: ZodApi) {
+  const policy = () => z.enum(CHALLENGE_POLICIES);
+  return {
+    challenge_password_policy: policy(),
+    challenge_passwordless_policy: policy(),
+    challenge_password_reset_policy: policy(),
+    allowlist: allowlist(z),
+    bot_detection_level: z.enum(BOT_DETECTION_LEVELS),
+    monitoring_mode_enabled: z.boolean(),
+  };
+}
+
+export const botDetectionSchema = schema<BotDetection>()((z) => z.strictObject(members(z)));
+
+export const botDetectionPatchSchema = schema<BotDetectionPatch>()((z) =>
+  z.strictObject(members(z)).partial(),
+);
+
+export const botDetectionResponseSchema = schema<BotDetectionResponse>()((z) =>
+  z.looseObject(members(z)).partial(),
+);
+
+/**
+ * What a new tenant has (terraform-provider-auth0, the cassette of breached password detection, #4, a
+ * tenant whose bot detection was never set; the docs: on by default, medium level, no challenge until a policy
+ * asks for one).
+ */
+export const NEW_TENANT_BOT_DETECTION: BotDetection = {
+  challenge_password_policy: "never",
+  challenge_passwordless_policy: "never",
+  challenge_password_reset_policy: "never",
+  allowlist: [],
+  bot_detection_level: "medium",
+  monitoring_mode_enabled: false,
+};
+
+const BOT_DETECTION_PATH = "/attack-protection/bot-detection";
+
+/** `GET /attack-protection/bot-detection`. */
+export const getBotDetection = endpoint<undefined, BotDetectionResponse>({
+  method: "GET",
+  path: BOT_DETECTION_PATH,
+  scope: "read:attack_protection",
+  response: botDetectionResponseSchema,
+  sharedRead: true,
+});
+
+/** `PATCH /attack-protection/bot-detection`: merges the members sent, answers the whole document. */
+export const patchBotDetection = endpoint<BotDetectionPatch, BotDetectionResponse>({
+  method: "PATCH",
+  path: BOT_DETECTION_PATH,
+  scope: "update:attack_protection",
+  request: botDetectionPatchSchema,
+  response: botDetectionResponseSchema,
+});
+
+/** Bot detection, as a document object: its identity, endpoints, a new tenant's values and its plan feature. */
+export const botDetectionDocument = documentDescription<BotDetectionPatch, BotDetectionResponse>()({
+  name: "botDetection",
+  label: "bot detection policy",
+  resource: { type: "BotDetection", docs: "docs/attack-protection.md" },
+  get: getBotDetection,
+  patch: patchBotDetection,
+  newTenant: NEW_TENANT_BOT_DETECTION,
+  entitlement: {
+    feature: "botDetection",
+    refusal: {
+      status: 403,
+      message: "Please upgrade your subscription to use bot detection",
+      errorCode: "insufficient_entitlement",
+    },
+  },
+  replacedWhole: ["allowlist"],
+});

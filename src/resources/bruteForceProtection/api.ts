@@ -1,0 +1,109 @@
+/**
+ * Brute-force protection: what the platform does when one account sees too many failed logins. Sources: the
+ * platform's Management API docs ("Update brute-force settings"), its OpenAPI, and recorded real answers
+ * (go-auth0 `v1` `test/data/recordings/TestAttackProtection/*brute_force*`, terraform-provider-auth0
+ * `TestAccAttackProtectionBruteForceProtection`): GET answers all five members, in the order of
+ * {@link BruteForceProtection}; PATCH is partial and answers the whole document; `shields` and `allowlist` sent
+ * replace the stored ones.
+ */
+import { documentDescription } from "../../wire/document";
+import { endpoint } from "../../wire/endpoint";
+import { allowlist, enumSet } from "../../wire/ipAllowlist";
+import type { ZodApi } from "../../wire/schema";
+import { schema } from "../../wire/schema";
+import type { Flat } from "../../wire/shape";
+
+export const BRUTE_FORCE_SHIELDS = ["block", "user_notification"] as const;
+/** What the platform does at the threshold: `block` the account's logins from that IP, `user_notification` (email the user). */
+export type BruteForceShield = (typeof BRUTE_FORCE_SHIELDS)[number];
+
+export const BRUTE_FORCE_MODES = ["count_per_identifier_and_ip", "count_per_identifier"] as const;
+/** What the attempts are counted per: the account and the IP (`count_per_identifier_and_ip`), or the account. */
+export type BruteForceMode = (typeof BRUTE_FORCE_MODES)[number];
+
+/** The OpenAPI's range of `max_attempts`. */
+export const BRUTE_FORCE_MAX_ATTEMPTS = { min: 1, max: 100 } as const;
+
+/** The brute-force protection document, as stored and answered. */
+export type BruteForceProtection = {
+  enabled: boolean;
+  shields: BruteForceShield[];
+  mode: BruteForceMode;
+  allowlist: string[];
+  max_attempts: number;
+};
+
+/** The PATCH body: any of the members, none other. */
+export type BruteForceProtectionPatch = {
+  [K in keyof BruteForceProtection]?: BruteForceProtection[K] | undefined;
+};
+
+/** The GET and PATCH answer: every member optional, unknown ones kept. */
+export type BruteForceProtectionResponse = Flat<{ [key: string]: unknown } & BruteForceProtectionPatch>;
+
+function members(z: ZodApi) {
+  return {
+    enabled: z.boolean(),
+    shields: enumSet(z, BRUTE_FORCE_SHIELDS),
+    mode: z.enum(BRUTE_FORCE_MODES),
+    allowlist: allowlist(z),
+    max_attempts: z.int().min(BRUTE_FORCE_MAX_ATTEMPTS.min).max(BRUTE_FORCE_MAX_ATTEMPTS.max),
+  };
+}
+
+export const bruteForceProtectionSchema = schema<BruteForceProtection>()((z) => z.strictObject(members(z)));
+
+export const bruteForceProtectionPatchSchema = schema<BruteForceProtectionPatch>()((z) =>
+  z.strictObject(members(z)).partial(),
+);
+
+export const bruteForceProtectionResponseSchema = schema<BruteForceProtectionResponse>()((z) =>
+  z.looseObject({ ...members(z), max_attempts: z.number() }).partial(),
+);
+
+/**
+ * What a new tenant has: on, blocking and notifying the user, counting per account and IP, 10 attempts (the
+ * platform's docs, Attack Protection > Brute-Force Protection; the shields and mode as a tenant that never
+ * changed them answers, terraform-provider-auth0, the cassette of breached password detection, #2).
+ */
+export const NEW_TENANT_BRUTE_FORCE_PROTECTION: BruteForceProtection = {
+  enabled: true,
+  shields: ["block", "user_notification"],
+  mode: "count_per_identifier_and_ip",
+  allowlist: [],
+  max_attempts: 10,
+};
+
+const BRUTE_FORCE_PATH = "/attack-protection/brute-force-protection";
+
+/** `GET /attack-protection/brute-force-protection`. */
+export const getBruteForceProtection = endpoint<undefined, BruteForceProtectionResponse>({
+  method: "GET",
+  path: BRUTE_FORCE_PATH,
+  scope: "read:attack_protection",
+  response: bruteForceProtectionResponseSchema,
+  sharedRead: true,
+});
+
+/** `PATCH /attack-protection/brute-force-protection`: merges the members sent, answers the whole document. */
+export const patchBruteForceProtection = endpoint<BruteForceProtectionPatch, BruteForceProtectionResponse>({
+  method: "PATCH",
+  path: BRUTE_FORCE_PATH,
+  scope: "update:attack_protection",
+  request: bruteForceProtectionPatchSchema,
+  response: bruteForceProtectionResponseSchema,
+});
+
+/** Brute-force protection, as a document object. */
+export const bruteForceProtectionDocument = documentDescription<
+  BruteForceProtectionPatch,
+  BruteForceProtectionResponse
+>()({
+  name: "bruteForceProtection",
+  label: "brute-force protection",
+  resource: { type: "BruteForceProtection", docs: "docs/attack-protection.md" },
+  get: getBruteForceProtection,
+  patch: patchBruteForceProtection,
+  newTenant: NEW_TENANT_BRUTE_FORCE_PROTECTION,
+  replacedWhole: ["shields", "allowlist"],
+});

@@ -1,0 +1,174 @@
+/**
+ * Suspicious IP throttling: the platform throttles an IP address that tries too many logins or sign-ups across
+ * accounts. Sources: the platform's Management API docs ("Update the suspicious IP throttling
+ * configuration"), its OpenAPI, and recorded real answers (go-auth0 `v1`
+ * `test/data/recordings/TestAttackProtection/*suspicious_IP*`, terraform-provider-auth0
+ * `TestAccAttackProtectionSuspiciousIPThrottling`): GET answers all four members, in the order of
+ * {@link SuspiciousIpThrottling}; PATCH is partial (a stage sent merges into the stored stages); `shields`
+ * and `allowlist` sent replace the stored ones. The live API answers a third stage the OpenAPI does not list,
+ * `pre-custom-token-exchange`, and accepts it in a PATCH (go-auth0 `Update_the_suspicious_IP_throttling_configuration` #1).
+ */
+import { documentDescription } from "../../wire/document";
+import { endpoint } from "../../wire/endpoint";
+import { allowlist, enumSet } from "../../wire/ipAllowlist";
+import type { ZodApi } from "../../wire/schema";
+import { schema } from "../../wire/schema";
+import type { Flat } from "../../wire/shape";
+
+export const SUSPICIOUS_IP_SHIELDS = ["block", "admin_notification"] as const;
+/** At the threshold: `block` (answer 429) the IP, or notify the tenant's admins. */
+export type SuspiciousIpShield = (typeof SUSPICIOUS_IP_SHIELDS)[number];
+
+/** The stages, each with its own threshold. */
+export const THROTTLING_STAGES = ["pre-login", "pre-user-registration", "pre-custom-token-exchange"] as const;
+export type ThrottlingStageName = (typeof THROTTLING_STAGES)[number];
+
+/**
+ * Each stage's ranges: `max_attempts` and `rate` (milliseconds between two new attempts). The OpenAPI's for
+ * `pre-login` and `pre-user-registration`; the OpenAPI has none for `pre-custom-token-exchange`, so only a
+ * positive integer is required there.
+ */
+export const STAGE_RANGES = {
+  "pre-login": { maxAttempts: { min: 1, max: 2500 }, rate: { min: 34560, max: 86400000 } },
+  "pre-user-registration": { maxAttempts: { min: 1, max: 72000 }, rate: { min: 1200, max: 86400000 } },
+  "pre-custom-token-exchange": {
+    maxAttempts: { min: 1, max: Number.MAX_SAFE_INTEGER },
+    rate: { min: 1, max: Number.MAX_SAFE_INTEGER },
+  },
+} as const satisfies Record<ThrottlingStageName, object>;
+
+/** A stage's threshold. */
+export type ThrottlingStage = { max_attempts: number; rate: number };
+
+/** The suspicious IP throttling document, as stored and answered. */
+export type SuspiciousIpThrottling = {
+  enabled: boolean;
+  shields: SuspiciousIpShield[];
+  allowlist: string[];
+  stage: Record<ThrottlingStageName, ThrottlingStage>;
+};
+
+/** A stage in a PATCH: either member. */
+export type ThrottlingStagePatch = { max_attempts?: number | undefined; rate?: number | undefined };
+
+/** The PATCH body: any of the members (a stage's too), none other. */
+export type SuspiciousIpThrottlingPatch = {
+  enabled?: boolean | undefined;
+  shields?: SuspiciousIpShield[] | undefined;
+  allowlist?: string[] | undefined;
+  stage?: { [K in ThrottlingStageName]?: ThrottlingStagePatch | undefined } | undefined;
+};
+
+/** The GET and PATCH answer: every member optional, unknown ones kept. */
+export type SuspiciousIpThrottlingResponse = Flat<{ [key: string]: unknown } & SuspiciousIpThrottlingPatch>;
+
+function stage(z: ZodApi, name: ThrottlingStageName) {
+  const { maxAttempts, rate } = STAGE_RANGES[name];
+  return z.strictObject({
+    max_attempts: z.int().min(maxAttempts.min).max(maxAttempts.max),
+    rate: z.int().min(rate.min).max(rate.max),
+  });
+}
+
+function stages(z: ZodApi) {
+  return {
+    "pre-login": stage(z, "pre-login"),
+    "pre-user-registration": stage(z, "pre-user-registration"),
+    "pre-custom-token-exchange": stage(z, "pre-custom-token-exchange"),
+  };
+}
+
+function members(z: ZodApi) {
+  return { enabled: z.boolean(), shields: enumSet(z, SUSPICIOUS_IP_SHIELDS), allowlist: allowlist(z) };
+}
+
+export const suspiciousIpThrottlingSchema = schema<SuspiciousIpThrottling>()((z) =>
+  z.strictObject({ ...members(z), stage: z.strictObject(stages(z)) }),
+);
+
+export const suspiciousIpThrottlingPatchSchema = schema<SuspiciousIpThrottlingPatch>()((z) => {
+  const each = stages(z);
+  return z
+    .strictObject({
+      ...members(z),
+      stage: z
+        .strictObject({
+          "pre-login": each["pre-login"].partial(),
+          "pre-user-registration": each["pre-user-registration"].partial(),
+          "pre-custom-token-exchange": each["pre-custom-token-exchange"].partial(),
+        })
+        .partial(),
+    })
+    .partial();
+});
+
+export const suspiciousIpThrottlingResponseSchema = schema<SuspiciousIpThrottlingResponse>()((z) => {
+  const threshold = () => z.object({ max_attempts: z.number(), rate: z.number() }).partial();
+  return z
+    .looseObject({
+      ...members(z),
+      stage: z
+        .object({
+          "pre-login": threshold(),
+          "pre-user-registration": threshold(),
+          "pre-custom-token-exchange": threshold(),
+        })
+        .partial(),
+    })
+    .partial();
+});
+
+/**
+ * What a new tenant has: on, blocking and notifying admins, no allowlist, and the documented thresholds
+ * (the platform's docs, Attack Protection > Suspicious IP Throttling: 100 login attempts a day, a new one
+ * every 864000 ms; 50 sign-ups, a new one every 1728000 ms; the custom token exchange stage as every
+ * recorded tenant answers it).
+ */
+export const NEW_TENANT_SUSPICIOUS_IP_THROTTLING: SuspiciousIpThrottling = {
+  enabled: true,
+  shields: ["admin_notification", "block"],
+  allowlist: [],
+  stage: {
+    "pre-login": { max_attempts: 100, rate: 864000 },
+    "pre-user-registration": { max_attempts: 50, rate: 1728000 },
+    "pre-custom-token-exchange": { max_attempts: 10, rate: 600000 },
+  },
+};
+
+const SUSPICIOUS_IP_PATH = "/attack-protection/suspicious-ip-throttling";
+
+/** `GET /attack-protection/suspicious-ip-throttling`. */
+export const getSuspiciousIpThrottling = endpoint<undefined, SuspiciousIpThrottlingResponse>({
+  method: "GET",
+  path: SUSPICIOUS_IP_PATH,
+  scope: "read:attack_protection",
+  response: suspiciousIpThrottlingResponseSchema,
+  sharedRead: true,
+});
+
+/** `PATCH /attack-protection/suspicious-ip-throttling`: merges the members sent, answers the whole document. */
+export const patchSuspiciousIpThrottling = endpoint<
+  SuspiciousIpThrottlingPatch,
+  SuspiciousIpThrottlingResponse
+>({
+  method: "PATCH",
+  path: SUSPICIOUS_IP_PATH,
+  scope: "update:attack_protection",
+  request: suspiciousIpThrottlingPatchSchema,
+  response: suspiciousIpThrottlingResponseSchema,
+});
+
+/** Suspicious IP throttling, as a document object: its stages merge member by member. */
+export const suspiciousIpThrottlingDocument = documentDescription<
+  SuspiciousIpThrottlingPatch,
+  SuspiciousIpThrottlingResponse
+>()({
+  name: "suspiciousIpThrottling",
+  label: "suspicious IP throttling",
+  resource: { type: "SuspiciousIpThrottling", docs: "docs/attack-protection.md" },
+  get: getSuspiciousIpThrottling,
+  patch: patchSuspiciousIpThrottling,
+  newTenant: NEW_TENANT_SUSPICIOUS_IP_THROTTLING,
+  replacedWhole: ["shields", "allowlist"],
+  nestedObjects: "merged",
+});

@@ -1,0 +1,140 @@
+/**
+ * The attack-protection resources on the real engine against the emulator, beyond the example's lifecycle
+ * (test/e2e/examples.test.ts): a plan without bot detection at preview and at refresh, adopting the tenant's
+ * objects with `import`, and `tenant-admin export`.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+
+import { changedCount } from "../../scripts/support/stack";
+import { tenantEnv } from "../../scripts/support/programs";
+import { startEmulator } from "../../src/emulator";
+import { namedTenant } from "../../scripts/support/namedTenant";
+import { getBotDetection } from "../../src/resources/botDetection/api";
+import { getSuspiciousIpThrottling } from "../../src/resources/suspiciousIpThrottling/api";
+import { describeWithEngine } from "./support/engine";
+import type { TenantStack } from "./support/tenantStack";
+import { createTenantStack, failureOf } from "./support/tenantStack";
+
+const PROGRAM = "test/e2e/programs/attack-protection";
+const writes = (calls: string[]) => calls.filter((call) => /^(PATCH|PUT|POST \/api)/.test(call));
+
+describeWithEngine("attack protection on a plan without bot detection", () => {
+  let tenant: TenantStack;
+
+  beforeAll(async () => {
+    tenant = await createTenantStack({ programDir: PROGRAM, emulator: { botDetection: false } });
+    await tenant.configure({
+      botDetectionLevel: { value: "high" },
+      allowlist: { value: "[]" },
+      loginAttempts: { value: "50" },
+    });
+  });
+
+  afterAll(async () => {
+    await tenant?.dispose();
+  });
+
+  it("fails the preview before anything is written, naming the tenant, the object and the plan", async () => {
+    tenant.emulator.clearRequestLog();
+    const printed = await failureOf(tenant, "preview");
+
+    expect(printed).toMatch(
+      new RegExp(
+        `BotDetection cannot be written: ${tenant.emulator.url.replace(/[.]/g, "\\.")}: GET \\S+ failed: 403 insufficient_entitlement`,
+      ),
+    );
+    expect(printed).toMatch(/plan does not include bot detection/);
+    expect(writes(tenant.calls())).toEqual([]);
+  });
+});
+
+describeWithEngine("attack protection adopted, refreshed and exported", () => {
+  let tenant: TenantStack;
+  let host: string;
+
+  beforeAll(async () => {
+    tenant = await createTenantStack({ programDir: PROGRAM });
+    host = new URL(tenant.emulator.domain).host;
+    // What a team set up by hand in the dashboard.
+    await tenant.emulator.tenant.write("PATCH", getSuspiciousIpThrottling.path, {
+      allowlist: ["192.0.2.0/24", "2001:db8::/32"],
+      stage: { "pre-login": { max_attempts: 40 } },
+    });
+    await tenant.emulator.tenant.write("PATCH", getBotDetection.path, { bot_detection_level: "low" });
+  });
+
+  afterAll(async () => {
+    await tenant?.dispose();
+  });
+
+  it("adopts the tenant's objects with import, writing nothing, then has no changes", async () => {
+    await tenant.configure({
+      botDetectionLevel: { value: "low" },
+      // The tenant's entries, in another order: the order is not a difference.
+      allowlist: { value: JSON.stringify(["2001:db8::/32", "192.0.2.0/24"]) },
+      loginAttempts: { value: "40" },
+      botImportId: { value: `${host}${getBotDetection.path}` },
+      suspiciousImportId: { value: `${host}${getSuspiciousIpThrottling.path}` },
+    });
+    tenant.emulator.clearRequestLog();
+
+    const outputs = await tenant.harness.up();
+
+    expect(writes(tenant.calls())).toEqual([]);
+    expect(outputs["loginStage"]?.value).toEqual({ maxAttempts: 40 });
+    await tenant.unconfigure("botImportId", "suspiciousImportId");
+    const again = await tenant.harness.preview({ expectNoChanges: true });
+    expect(changedCount(again.changes)).toBe(0);
+  });
+
+  it("leaves an undeclared member as the tenant has it: rate is not managed", async () => {
+    await tenant.emulator.tenant.write("PATCH", getSuspiciousIpThrottling.path, {
+      stage: { "pre-login": { rate: 100000 } },
+    });
+
+    const refreshed = await tenant.harness.preview({ refresh: true, expectNoChanges: true });
+    expect(changedCount(refreshed.changes)).toBe(0);
+  });
+
+  it("says at refresh that the plan no longer includes bot detection", async () => {
+    tenant.emulator.tenant.setPlan({ lacks: ["botDetection"] });
+    try {
+      const printed = await tenant.harness.refresh().then(
+        () => "refresh succeeded",
+        (error: unknown) => [...tenant.harness.output, String(error)].join("\n"),
+      );
+      expect(printed).toMatch(/insufficient_entitlement/);
+      expect(printed).toMatch(/plan does not include bot detection/);
+      expect(printed).toContain(tenant.emulator.url);
+    } finally {
+      tenant.emulator.tenant.setPlan({ lacks: [] });
+    }
+  });
+
+  it("exports the four objects, and skips bot detection and CAPTCHA on a plan without bot detection", async () => {
+    const root = mkdtempSync(join(tmpdir(), "tenant-admin-ap-export-"));
+    const emulator = await startEmulator(namedTenant({ botDetection: false }));
+    try {
+      const cli = resolve(__dirname, "../../dist/cli/main.js");
+      const run = await promisify(execFile)(process.execPath, [cli, "export", "--out", join(root, "out")], {
+        env: { ...process.env, ...tenantEnv(emulator) },
+      });
+      expect(run.stdout).toContain("Skipped: bot detection policy: the tenant's plan does not include it");
+      expect(run.stdout).toContain(
+        "Skipped: CAPTCHA configuration: the tenant's plan does not include bot detection",
+      );
+      const program = readFileSync(join(root, "out", "index.ts"), "utf8");
+      expect(program).toContain("new BruteForceProtection(");
+      expect(program).toContain("new BreachedPasswordDetection(");
+      expect(program).toContain("new SuspiciousIpThrottling(");
+      expect(program).not.toContain("new BotDetection(");
+    } finally {
+      await emulator.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

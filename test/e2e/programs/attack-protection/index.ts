@@ -1,0 +1,29 @@
+// The attack-protection tests' program: bot detection and suspicious IP throttling, each declaring what the
+// stack config says, and imported with the `import` resource option when its import id is set.
+import * as pulumi from "@pulumi/pulumi";
+import type { BotDetectionLevel } from "pulumi-tenant-admin";
+import { BotDetection, SuspiciousIpThrottling } from "pulumi-tenant-admin";
+
+const config = new pulumi.Config("e2e");
+const importOf = (key: string) => {
+  const id = config.get(key);
+  return id === undefined ? {} : { import: id };
+};
+
+const bot = new BotDetection(
+  "bot-detection",
+  { botDetectionLevel: config.require<BotDetectionLevel>("botDetectionLevel") },
+  importOf("botImportId"),
+);
+
+const suspicious = new SuspiciousIpThrottling(
+  "suspicious-ips",
+  {
+    allowlist: config.requireObject<string[]>("allowlist"),
+    stage: { "pre-login": { maxAttempts: config.requireNumber("loginAttempts") } },
+  },
+  importOf("suspiciousImportId"),
+);
+
+export const level = bot.botDetectionLevel;
+export const loginStage = suspicious.stage.apply((stage) => stage?.["pre-login"]);

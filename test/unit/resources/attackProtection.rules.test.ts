@@ -1,0 +1,218 @@
+/**
+ * Every rule of the four attack-protection shapes, as a preview reports it: each request schema's failures in
+ * the user's property names (schemaFailures, the check's own conversion), one line naming the property and
+ * the rule. Allowlist entries are checked with node:net, against fast-check's IPv4/IPv6 generators.
+ */
+import fc from "fast-check";
+
+import { botDetectionPatchSchema } from "../../../src/resources/botDetection/api";
+import { breachedPasswordDetectionPatchSchema } from "../../../src/resources/breachedPasswordDetection/api";
+import { bruteForceProtectionPatchSchema } from "../../../src/resources/bruteForceProtection/api";
+import { suspiciousIpThrottlingPatchSchema } from "../../../src/resources/suspiciousIpThrottling/api";
+import { schemaFailures } from "../../../src/resources/tenantObject/checkFailures";
+import { ALLOWLIST_MAX_ENTRIES, isIpOrCidr } from "../../../src/wire/ipAllowlist";
+
+const IP_RULE = "must be an IPv4 or IPv6 address or a CIDR range (10.0.0.0/8, 2001:db8::/32)";
+
+describe("the allowlist entry rule", () => {
+  it("accepts every IPv4 and IPv6 address, alone and with a prefix in range", () => {
+    fc.assert(
+      fc.property(fc.ipV4(), fc.integer({ min: 0, max: 32 }), (ip, prefix) => {
+        expect(isIpOrCidr(ip)).toBe(true);
+        expect(isIpOrCidr(`${ip}/${prefix}`)).toBe(true);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.ipV6(), fc.integer({ min: 0, max: 128 }), (ip, prefix) => {
+        expect(isIpOrCidr(ip)).toBe(true);
+        expect(isIpOrCidr(`${ip}/${prefix}`)).toBe(true);
+      }),
+    );
+  });
+
+  it.each([
+    "10.0.0.300",
+    "10.0.0",
+    "10.0.0.0/33",
+    "2001:db8::/129",
+    "10.0.0.0/",
+    "10.0.0.0/8/8",
+    "10.0.0.0/-1",
+    "10.0.0.0/ 8",
+    "example.com",
+    "",
+    " 10.0.0.1",
+  ])("refuses %j", (entry) => {
+    expect(isIpOrCidr(entry)).toBe(false);
+  });
+});
+
+describe("a preview's failures for each rule", () => {
+  it.each([
+    [
+      "a bot detection level outside the enum",
+      botDetectionPatchSchema,
+      { bot_detection_level: "extreme" },
+      { property: "botDetectionLevel", reason: "must be one of: low, medium, high" },
+    ],
+    [
+      "a challenge policy outside the enum",
+      botDetectionPatchSchema,
+      { challenge_password_reset_policy: "sometimes" },
+      { property: "challengePasswordResetPolicy", reason: "must be one of: never, when_risky, always" },
+    ],
+    [
+      "an allowlist entry that is not an IP",
+      botDetectionPatchSchema,
+      { allowlist: ["10.0.0.1", "10.0.0.256/8"] },
+      { property: "allowlist[1]", reason: IP_RULE },
+    ],
+    [
+      "a repeated allowlist entry",
+      suspiciousIpThrottlingPatchSchema,
+      { allowlist: ["::1", "10.0.0.0/8", "::1"] },
+      { property: "allowlist[2]", reason: 'repeats "::1": list each entry once' },
+    ],
+    [
+      "a monitoring mode that is not a boolean",
+      botDetectionPatchSchema,
+      { monitoring_mode_enabled: "yes" },
+      { property: "monitoringModeEnabled", reason: "must be a boolean" },
+    ],
+    [
+      "an unknown property",
+      botDetectionPatchSchema,
+      { bot_detection_lvl: "low" },
+      { property: "botDetectionLvl", reason: "is not a known property" },
+    ],
+    [
+      "a brute-force shield outside the enum",
+      bruteForceProtectionPatchSchema,
+      { shields: ["block", "admin_notification"] },
+      { property: "shields[1]", reason: "must be one of: block, user_notification" },
+    ],
+    [
+      "a repeated shield",
+      bruteForceProtectionPatchSchema,
+      { shields: ["block", "block"] },
+      { property: "shields[1]", reason: 'repeats "block": list each entry once' },
+    ],
+    [
+      "a brute-force mode outside the enum",
+      bruteForceProtectionPatchSchema,
+      { mode: "count_per_ip" },
+      { property: "mode", reason: "must be one of: count_per_identifier_and_ip, count_per_identifier" },
+    ],
+    [
+      "max_attempts above 100",
+      bruteForceProtectionPatchSchema,
+      { max_attempts: 101 },
+      { property: "maxAttempts", reason: "must be at most 100" },
+    ],
+    [
+      "max_attempts below 1",
+      bruteForceProtectionPatchSchema,
+      { max_attempts: 0 },
+      { property: "maxAttempts", reason: "must be at least 1" },
+    ],
+    [
+      "a breached password method outside the enum",
+      breachedPasswordDetectionPatchSchema,
+      { method: "paranoid" },
+      { property: "method", reason: "must be one of: standard, enhanced" },
+    ],
+    [
+      "a notification frequency outside the enum",
+      breachedPasswordDetectionPatchSchema,
+      { admin_notification_frequency: ["hourly"] },
+      {
+        property: "adminNotificationFrequency[0]",
+        reason: "must be one of: immediately, daily, weekly, monthly",
+      },
+    ],
+    [
+      "a stage shield the stage does not have",
+      breachedPasswordDetectionPatchSchema,
+      { stage: { "pre-change-password": { shields: ["user_notification"] } } },
+      {
+        property: "stage.pre-change-password.shields[0]",
+        reason: "must be one of: block, admin_notification",
+      },
+    ],
+    [
+      "an unknown breached password stage",
+      breachedPasswordDetectionPatchSchema,
+      { stage: { "pre-login": { shields: ["block"] } } },
+      { property: "stage.pre-login", reason: "is not a known property" },
+    ],
+    [
+      "a pre-login rate below 34560 ms",
+      suspiciousIpThrottlingPatchSchema,
+      { stage: { "pre-login": { rate: 34559 } } },
+      { property: "stage.pre-login.rate", reason: "must be at least 34560" },
+    ],
+    [
+      "pre-login max_attempts above 2500",
+      suspiciousIpThrottlingPatchSchema,
+      { stage: { "pre-login": { max_attempts: 2501 } } },
+      { property: "stage.pre-login.maxAttempts", reason: "must be at most 2500" },
+    ],
+    [
+      "pre-user-registration max_attempts above 72000",
+      suspiciousIpThrottlingPatchSchema,
+      { stage: { "pre-user-registration": { max_attempts: 72001 } } },
+      { property: "stage.pre-user-registration.maxAttempts", reason: "must be at most 72000" },
+    ],
+    [
+      "a pre-user-registration rate above a day",
+      suspiciousIpThrottlingPatchSchema,
+      { stage: { "pre-user-registration": { rate: 86400001 } } },
+      { property: "stage.pre-user-registration.rate", reason: "must be at most 86400000" },
+    ],
+    [
+      "a suspicious IP shield outside the enum",
+      suspiciousIpThrottlingPatchSchema,
+      { shields: ["user_notification"] },
+      { property: "shields[0]", reason: "must be one of: block, admin_notification" },
+    ],
+  ])("names the property and the rule for %s", (_case, schema, body, failure) => {
+    expect(schemaFailures(schema as typeof botDetectionPatchSchema, body)).toEqual([failure]);
+  });
+
+  it(`refuses an allowlist of more than ${ALLOWLIST_MAX_ENTRIES} entries`, () => {
+    const entries = Array.from(
+      { length: ALLOWLIST_MAX_ENTRIES + 1 },
+      (_, index) => `10.0.${index >> 8}.${index & 255}`,
+    );
+
+    expect(schemaFailures(bruteForceProtectionPatchSchema, { allowlist: entries })).toEqual([
+      { property: "allowlist", reason: `must be at most ${ALLOWLIST_MAX_ENTRIES}` },
+    ]);
+    expect(schemaFailures(bruteForceProtectionPatchSchema, { allowlist: entries.slice(1) })).toEqual([]);
+  });
+
+  it("accepts the bodies the vendor's recordings sent", () => {
+    expect(
+      schemaFailures(suspiciousIpThrottlingPatchSchema, {
+        enabled: true,
+        shields: ["block", "admin_notification"],
+        allowlist: ["127.0.0.1"],
+        stage: {
+          "pre-login": { max_attempts: 100, rate: 864000 },
+          "pre-user-registration": { max_attempts: 50, rate: 1200 },
+          "pre-custom-token-exchange": { max_attempts: 10, rate: 600000 },
+        },
+      }),
+    ).toEqual([]);
+    expect(
+      schemaFailures(botDetectionPatchSchema, {
+        bot_detection_level: "medium",
+        challenge_password_policy: "when_risky",
+        challenge_passwordless_policy: "when_risky",
+        challenge_password_reset_policy: "when_risky",
+        allowlist: ["192.168.10.2/32", "196.138.8.25"],
+        monitoring_mode_enabled: true,
+      }),
+    ).toEqual([]);
+  });
+});
