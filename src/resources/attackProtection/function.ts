@@ -2,11 +2,9 @@ import * as pulumi from "@pulumi/pulumi";
 
 import type { CamelCased } from "../../client/casing";
 import { toCamelDeep } from "../../client/casing";
-import { resolveTenantConnection } from "../../client/connection";
 import { TenantAdminError, TenantApiError } from "../../client/errors";
 import type { ManagementClient } from "../../client/managementClient";
-import { engineLog } from "../../engine/log";
-import { programConfigKeys, programStackConfig } from "../../engine/providerContext";
+import { bindProgramTenant } from "../../engine/providerContext";
 import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
 import type { Endpoint } from "../../wire/endpoint";
 import type { BotDetectionResponse } from "../botDetection/api";
@@ -72,16 +70,10 @@ export async function getAttackProtection(
   args: GetAttackProtectionArgs = {},
   _opts?: pulumi.InvokeOptions,
 ): Promise<AttackProtection> {
-  const connection = resolveTenantConnection({
-    explicit: args.tenant,
-    config: programStackConfig(),
-    env: process.env,
-    configKeys: programConfigKeys(),
-  });
-  // Loaded at the first call: a program that imports the package without reading does not load it.
-  const { managementClientFor } = await import("../../client/managementClient");
-  const client = managementClientFor(connection, { log: engineLog });
+  const binding = bindProgramTenant(args.tenant);
   try {
+    // The HTTP client is loaded at the first call: a program that reads nothing does not load it.
+    const client = await binding.client();
     const [captcha, botDetection, bruteForce, breachedPassword, suspiciousIp] = await Promise.all([
       readEntitled(client, getCaptcha),
       readEntitled(client, getBotDetection),
@@ -99,7 +91,7 @@ export async function getAttackProtection(
   } catch (error) {
     if (error instanceof TenantAdminError) {
       Object.defineProperty(error, "message", {
-        value: `getAttackProtection: ${onTenantMessage(connection.baseUrl, error)}`,
+        value: `getAttackProtection: ${onTenantMessage(binding.baseUrl, error)}`,
       });
     }
     throw error;
