@@ -306,9 +306,14 @@ describeExample(
     it("leaves dev's protections on destroy, and gives prod back a new tenant's, as each stack's resetOnDelete says", async () => {
       const devBefore = devTenant.tenant.read(BRUTE_FORCE);
 
-      await dev.destroy();
-      await prod.destroy();
+      const devOutput = await dev.destroy();
+      const prodOutput = await prod.destroy();
 
+      for (const type of ["BotDetection", "BruteForceProtection", "SuspiciousIpThrottling"]) {
+        expect(devOutput).toContain(`${type} on ${devTenant.domain}: the tenant's`);
+        expect(devOutput).toMatch(/is left as it is \(resetOnDelete is not true\)/);
+        expect(prodOutput).not.toContain(`${type} on ${prodTenant.domain}`);
+      }
       expect(devTenant.tenant.read(BRUTE_FORCE)).toEqual(devBefore);
       expect(devTenant.tenant.read(BOT_DETECTION)).toMatchObject({ monitoring_mode_enabled: true });
       for (const [path, value] of Object.entries(newTenant)) {

@@ -4,6 +4,7 @@ import type { CamelCased } from "../../client/casing";
 import { toCamelDeep, toCamelKey, toSnakeDeep, toSnakeKey } from "../../client/casing";
 import { TenantApiError } from "../../client/errors";
 import type { ManagementClient } from "../../client/managementClient";
+import { engineLog } from "../../engine/log";
 import type { ProviderContext } from "../../engine/providerContext";
 import type { DocumentDescription, ResourceIdentity } from "../../wire/document";
 import { isRecord } from "../../wire/json";
@@ -193,8 +194,15 @@ export function documentHooks(
     read,
     adopt: (client, _path, declared) => read(client, declared),
     async remove(client, state) {
-      if (state.resetOnDelete !== true) return;
-      await client.send(document.patch, { body: document.reset ?? document.newTenant });
+      if (state.resetOnDelete === true) {
+        await client.send(document.patch, { body: document.reset ?? document.newTenant });
+        return;
+      }
+      // The engine previews a delete without asking the provider, so the delete itself says what it did.
+      engineLog(
+        `${document.resource.type} on ${client.baseUrl}: the tenant's ${document.label} is left as it is ` +
+          "(resetOnDelete is not true); the stack no longer manages it.",
+      );
     },
   };
   return { ...generic, ...special?.(generic) };
