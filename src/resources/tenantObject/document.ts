@@ -50,6 +50,22 @@ function sameEntries(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && [...a.map(key)].sort().join("\n") === [...b.map(key)].sort().join("\n");
 }
 
+/** `value` with every list in one order at every depth: a document's lists are sets. */
+export function inOneOrder(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const keyed = value.map((entry) => {
+      const ordered = inOneOrder(entry);
+      return { key: JSON.stringify(ordered) ?? "", ordered };
+    });
+    keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    return keyed.map(({ ordered }) => ordered);
+  }
+  if (isRecord(value)) {
+    return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, inOneOrder(member)]));
+  }
+  return value;
+}
+
 /**
  * The declared members as the tenant has them (`current`, in the user's spelling): nested objects member by
  * member, members the PATCH replaces whole and free-form maps whole, secret fields (never returned) as
@@ -160,6 +176,8 @@ export function documentHooks(
     label: document.label,
     unreadable: (document.secretFields ?? []).map(toCamelKey),
     printable: printableMembers(document),
+    // As a read projects a list to the declared order, a diff takes a list in another order for the same.
+    comparable: (settings) => inOneOrder(settings) as Record<string, unknown>,
     needs: {
       resource: document.resource.type,
       scopes: [document.patch.scope],
