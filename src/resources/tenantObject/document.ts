@@ -104,6 +104,26 @@ async function currentDocument(
   }
 }
 
+/**
+ * A new tenant's values of the members `declared` (wire spelling), nested objects member by member: what a
+ * reset gives back. A member the resource does not manage keeps what the tenant has, as it does on an update.
+ */
+export function newTenantOfDeclared(
+  document: DocumentDescription,
+  declared: unknown,
+): Record<string, unknown> {
+  const whole = new Set([...(document.replacedWhole ?? []), ...(document.verbatim ?? [])]);
+  const pick = (fresh: unknown, wanted: unknown, path: string): unknown => {
+    if (whole.has(path) || !isRecord(fresh) || !isRecord(wanted)) return fresh;
+    return Object.fromEntries(
+      Object.keys(wanted)
+        .filter((key) => fresh[key] !== undefined)
+        .map((key) => [key, pick(fresh[key], wanted[key], joined(path, key))]),
+    );
+  };
+  return pick(document.newTenant, declared, "") as Record<string, unknown>;
+}
+
 /** The names a strict object schema knows at a wire path of the request, in the user's spelling. */
 function knownNames(document: DocumentDescription, wirePath: readonly string[]): string[] {
   if (document.patch.request === undefined) return [];
@@ -212,7 +232,9 @@ export function documentHooks(
     adopt: (client, _path, declared) => read(client, declared),
     async remove(client, state) {
       if (state.resetOnDelete !== true) return;
-      await client.send(document.patch, { body: document.reset ?? document.newTenant });
+      const body =
+        document.reset ?? newTenantOfDeclared(document, wireBody(document, declaredMembers(state)));
+      if (Object.keys(body).length > 0) await client.send(document.patch, { body });
     },
   };
   return { ...generic, ...special?.(generic) };
