@@ -5,9 +5,10 @@ import { ExportRefusedError, checkProjectName } from "./writeProject";
 /** The command's help text. */
 export const USAGE = `Usage: tenant-admin export --out DIR [--force] [--project NAME]
 
-Reads the tenant's CAPTCHA configuration, phone messages (the phone templates of the legacy phone
-set-up, or the customized phone notification templates of the Unified Phone Experience) and settings,
-and writes a Pulumi TypeScript program (Pulumi.yaml, index.ts, package.json, tsconfig.json,
+Reads the tenant's CAPTCHA configuration, the four other attack-protection objects (bot detection,
+brute-force protection, breached password detection, suspicious IP throttling), phone messages (the
+phone templates of the legacy phone set-up, or the customized phone notification templates of the
+Unified Phone Experience) and settings, and writes a Pulumi TypeScript program (Pulumi.yaml, index.ts, package.json, tsconfig.json,
 .gitignore) that declares them.
 Secrets, which the tenant never returns, are read from stack config: the command prints the
 \`pulumi config set --secret\` commands to run (names only).

@@ -21,7 +21,8 @@ Options:
                            or a plan's documented limit: free (2/s, bursts of 10), enterprise (50, 1000/min)
   --latency <ms>           wait this long before handling each request (default 0)
   --latency-jitter <ms>    add up to this much at random to each request's latency (default 0)
-  --no-bot-detection       the tenant's plan lacks bot detection (CAPTCHA endpoints answer 403)
+  --no-bot-detection       the tenant's plan lacks bot detection (CAPTCHA and bot detection
+                           endpoints answer 403)
   --client-id <id>         the global client's id (default: generated, or kept in the data dir)
   --client-secret <secret> the global client's secret (default: generated, or kept in the data dir)
   --scopes <list>          the scopes the clients are granted, comma- or space-separated (default: every

@@ -51,7 +51,7 @@ export interface DocumentEntitlement {
  * - **check**: the PATCH's request schema, its failures in the user's names, an unknown property refused
  *   with the nearest known name;
  * - **destroy**: by default leaves the tenant's document as it is (and a preview says so); with the
- *   resource's `resetOnDelete: true`, a PATCH of {@link reset} (default {@link newTenant});
+ *   resource's `resetOnDelete: true`, a PATCH of {@link reset} (default {@link newTenant}'s values of the declared members);
  * - **export**: one resource declaring what the GET answers, secrets read from stack config;
  * - **emulator**: GET answers the stored document without its secret fields, PATCH merges as
  *   {@link nestedObjects} says, unknown fields refused by the request schema with the platform's body,
@@ -76,7 +76,10 @@ export interface DocumentDescription<
    * {@link reset} says otherwise. Taken from a recording of a new tenant.
    */
   readonly newTenant: Readonly<Request>;
-  /** The PATCH a destroy with `resetOnDelete: true` sends; default {@link newTenant}. */
+  /**
+   * The PATCH a destroy with `resetOnDelete: true` sends; default {@link newTenant}'s values of the members the
+   * resource declares (the others stay as the tenant has them).
+   */
   readonly reset?: Readonly<Request> | undefined;
   /** The plan feature the document needs, when a plan may lack it. */
   readonly entitlement?: DocumentEntitlement | undefined;

@@ -294,13 +294,25 @@ describeExample(
       expect(prodTenant.tenant.read(BRUTE_FORCE)).toMatchObject({ max_attempts: 5 });
     });
 
-    it("takes an allowlist in another order as no change", async () => {
+    it("takes an allowlist in another order as no change, on the tenant and in the program", async () => {
       await devTenant.tenant.write("PATCH", BOT_DETECTION, {
         allowlist: ["2001:db8:20::/48", "10.20.0.0/16"],
       });
 
       const refreshed = await dev.preview({ refresh: true, expectNoChanges: true });
       expect(changedCount(refreshed.changes)).toBe(0);
+
+      const allowlist = `${project}:allowlist`;
+      const declared = await dev.stack.getConfig(allowlist);
+      await dev.stack.setConfig(allowlist, {
+        value: JSON.stringify([...(JSON.parse(declared.value) as string[])].reverse()),
+      });
+      try {
+        const reordered = await dev.preview({ expectNoChanges: true });
+        expect(changedCount(reordered.changes)).toBe(0);
+      } finally {
+        await dev.stack.setConfig(allowlist, declared);
+      }
     });
 
     it("leaves dev's protections on destroy, and gives prod back a new tenant's, as each stack's resetOnDelete says", async () => {

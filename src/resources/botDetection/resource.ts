@@ -27,7 +27,7 @@ export interface BotDetectionArgs {
   monitoringModeEnabled?: pulumi.Input<boolean>;
   /**
    * Default `false`: a destroy leaves the tenant's bot detection as it is. `true`: a destroy writes back a new
-   * tenant's values.
+   * tenant's values of the properties declared here; the others stay as the tenant has them.
    */
   resetOnDelete?: pulumi.Input<boolean>;
   /**

@@ -32,7 +32,10 @@ export interface BreachedPasswordDetectionArgs {
     "pre-user-registration"?: pulumi.Input<BreachedPasswordStageArgs>;
     "pre-change-password"?: pulumi.Input<BreachedPasswordStageArgs>;
   }>;
-  /** Default `false`: a destroy leaves the detection as it is. `true`: a destroy writes back a new tenant's values. */
+  /**
+   * Default `false`: a destroy leaves the detection as it is. `true`: a destroy writes back a new tenant's values
+   * of the properties declared here; the others stay as the tenant has them.
+   */
   resetOnDelete?: pulumi.Input<boolean>;
   /** An explicit tenant, used alone. Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment variables. */
   tenant?: pulumi.Input<TenantArgs>;

@@ -23,7 +23,10 @@ export interface BruteForceProtectionArgs {
   allowlist?: pulumi.Input<pulumi.Input<string>[]>;
   /** Failed logins before the shields apply: an integer from 1 to 100. A new tenant has 10. */
   maxAttempts?: pulumi.Input<number>;
-  /** Default `false`: a destroy leaves the protection as it is. `true`: a destroy writes back a new tenant's values. */
+  /**
+   * Default `false`: a destroy leaves the protection as it is. `true`: a destroy writes back a new tenant's values
+   * of the properties declared here; the others stay as the tenant has them.
+   */
   resetOnDelete?: pulumi.Input<boolean>;
   /** An explicit tenant, used alone. Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment variables. */
   tenant?: pulumi.Input<TenantArgs>;

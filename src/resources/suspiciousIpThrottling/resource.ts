@@ -32,7 +32,10 @@ export interface SuspiciousIpThrottlingArgs {
   allowlist?: pulumi.Input<pulumi.Input<string>[]>;
   /** The thresholds of `pre-login`, `pre-user-registration` and `pre-custom-token-exchange`. */
   stage?: pulumi.Input<{ [K in ThrottlingStageName]?: pulumi.Input<ThrottlingStageArgs> }>;
-  /** Default `false`: a destroy leaves the throttling as it is. `true`: a destroy writes back a new tenant's values. */
+  /**
+   * Default `false`: a destroy leaves the throttling as it is. `true`: a destroy writes back a new tenant's values
+   * of the properties declared here; the others stay as the tenant has them.
+   */
   resetOnDelete?: pulumi.Input<boolean>;
   /** An explicit tenant, used alone. Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment variables. */
   tenant?: pulumi.Input<TenantArgs>;

@@ -51,6 +51,22 @@ function sameEntries(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && [...a.map(key)].sort().join("\n") === [...b.map(key)].sort().join("\n");
 }
 
+/** `value` with every list in one order at every depth: a document's lists are sets. */
+export function inOneOrder(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const keyed = value.map((entry) => {
+      const ordered = inOneOrder(entry);
+      return { key: JSON.stringify(ordered) ?? "", ordered };
+    });
+    keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    return keyed.map(({ ordered }) => ordered);
+  }
+  if (isRecord(value)) {
+    return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, inOneOrder(member)]));
+  }
+  return value;
+}
+
 /**
  * The declared members as the tenant has them (`current`, in the user's spelling): nested objects member by
  * member, members the PATCH replaces whole and free-form maps whole, secret fields (never returned) as
@@ -87,6 +103,26 @@ async function currentDocument(
     if (error instanceof TenantApiError && error.status === 404) return undefined;
     throw error;
   }
+}
+
+/**
+ * A new tenant's values of the members `declared` (wire spelling), nested objects member by member: what a
+ * reset gives back. A member the resource does not manage keeps what the tenant has, as it does on an update.
+ */
+export function newTenantOfDeclared(
+  document: DocumentDescription,
+  declared: unknown,
+): Record<string, unknown> {
+  const whole = new Set([...(document.replacedWhole ?? []), ...(document.verbatim ?? [])]);
+  const pick = (fresh: unknown, wanted: unknown, path: string): unknown => {
+    if (whole.has(path) || !isRecord(fresh) || !isRecord(wanted)) return fresh;
+    return Object.fromEntries(
+      Object.keys(wanted)
+        .filter((key) => fresh[key] !== undefined)
+        .map((key) => [key, pick(fresh[key], wanted[key], joined(path, key))]),
+    );
+  };
+  return pick(document.newTenant, declared, "") as Record<string, unknown>;
 }
 
 /** The names a strict object schema knows at a wire path of the request, in the user's spelling. */
@@ -161,6 +197,8 @@ export function documentHooks(
     label: document.label,
     unreadable: (document.secretFields ?? []).map(toCamelKey),
     printable: printableMembers(document),
+    // As a read projects a list to the declared order, a diff takes a list in another order for the same.
+    comparable: (settings) => inOneOrder(settings) as Record<string, unknown>,
     needs: {
       resource: document.resource.type,
       scopes: [document.patch.scope],
@@ -195,7 +233,9 @@ export function documentHooks(
     adopt: (client, _path, declared) => read(client, declared),
     async remove(client, state) {
       if (state.resetOnDelete === true) {
-        await client.send(document.patch, { body: document.reset ?? document.newTenant });
+        const body =
+          document.reset ?? newTenantOfDeclared(document, wireBody(document, declaredMembers(state)));
+        if (Object.keys(body).length > 0) await client.send(document.patch, { body });
         return;
       }
       // The engine previews a delete without asking the provider, so the delete itself says what it did.

@@ -29,6 +29,11 @@ export interface TenantObjectHooks<
 > extends AdoptionTarget<Inputs, Settings> {
   /** Top-level inputs the engine may print beside a check failure (they never hold secrets). */
   readonly printable: readonly string[];
+  /**
+   * The settings as a diff compares them, when two spellings mean one thing to the tenant (a document's lists
+   * are sets: their order is no change); default the settings as they are.
+   */
+  comparable?(settings: Record<string, unknown>): Record<string, unknown>;
   /** Inputs whose change makes another object of the tenant (a template's type): a replace. */
   readonly replaceOn?: readonly string[];
   /** What a write needs of the tenant, checked at preview before anything is written. */

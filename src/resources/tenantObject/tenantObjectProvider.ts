@@ -154,8 +154,10 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
     const newDomain = news.domain ?? bound?.baseUrl;
     const moves = olds.domain !== undefined && newDomain !== undefined && newDomain !== olds.domain;
     const kept = hooks.kept?.(olds, news) ?? [];
+    const comparable = (settings: object) =>
+      hooks.comparable?.(settings as Record<string, unknown>) ?? settings;
     const before = withoutPaths(withoutEngineKeys(olds, [...NOT_COMPARED, ...(hooks.outputs ?? [])]), kept);
-    const changed = changedKeys(before, withoutEngineKeys(news, NOT_COMPARED));
+    const changed = changedKeys(comparable(before), comparable(withoutEngineKeys(news, NOT_COMPARED)));
     const writes = moves || changed.length > 0 || containsUnknown(news.tenant);
     const replaces = [
       ...(moves ? ["tenant"] : []),

@@ -42,6 +42,8 @@ describe("the allowlist entry rule", () => {
     "example.com",
     "",
     " 10.0.0.1",
+    "fe80::1%eth0",
+    "fe80::1%eth0/64",
   ])("refuses %j", (entry) => {
     expect(isIpOrCidr(entry)).toBe(false);
   });
@@ -72,6 +74,24 @@ describe("a preview's failures for each rule", () => {
       suspiciousIpThrottlingPatchSchema,
       { allowlist: ["::1", "10.0.0.0/8", "::1"] },
       { property: "allowlist[2]", reason: 'repeats "::1": list each entry once' },
+    ],
+    [
+      "an address repeated as its one-address range",
+      bruteForceProtectionPatchSchema,
+      { allowlist: ["10.0.0.1", "10.0.0.0/8", "10.0.0.1/32"] },
+      {
+        property: "allowlist[2]",
+        reason: 'repeats "10.0.0.1" (the same address or range): list each entry once',
+      },
+    ],
+    [
+      "an IPv6 range repeated in another case and spelling",
+      botDetectionPatchSchema,
+      { allowlist: ["2001:db8::/32", "2001:DB8:0::/32"] },
+      {
+        property: "allowlist[1]",
+        reason: 'repeats "2001:db8::/32" (the same address or range): list each entry once',
+      },
     ],
     [
       "a monitoring mode that is not a boolean",
@@ -189,6 +209,14 @@ describe("a preview's failures for each rule", () => {
       { property: "allowlist", reason: `must be at most ${ALLOWLIST_MAX_ENTRIES}` },
     ]);
     expect(schemaFailures(bruteForceProtectionPatchSchema, { allowlist: entries.slice(1) })).toEqual([]);
+  });
+
+  it("takes entries that only look alike for distinct entries", () => {
+    expect(
+      schemaFailures(botDetectionPatchSchema, {
+        allowlist: ["10.0.0.1", "10.0.0.1/8", "::ffff:10.0.0.1", "2001:db8::1", "2001:db8::1/64"],
+      }),
+    ).toEqual([]);
   });
 
   it("accepts the bodies the vendor's recordings sent", () => {

@@ -195,3 +195,65 @@ describe.each(DOCUMENTS.map(({ object, document }) => [document.name, object, do
     );
   },
 );
+
+describe("a destroy with resetOnDelete", () => {
+  let emulator: TenantEmulator;
+  const managed = (name: string): ManagedDocument => {
+    const { document, object } = DOCUMENTS.find((entry) => entry.document.name === name)!;
+    return { ...document, resource: object.resource! };
+  };
+
+  beforeEach(async () => {
+    emulator = await startEmulator({ rateLimit: false });
+  });
+  afterEach(() => emulator.close());
+
+  it("gives the declared members a new tenant's values and leaves the others as the tenant has them", async () => {
+    const document = managed("breachedPasswordDetection");
+    // Another stack, or the dashboard, set the rest of the document.
+    await emulator.tenant.write("PATCH", document.get.path, {
+      enabled: true,
+      shields: ["block"],
+      method: "enhanced",
+      stage: {
+        "pre-user-registration": { shields: ["block"] },
+        "pre-change-password": { shields: ["block"] },
+      },
+    });
+    const provider = documentProvider(emulatorContext(emulator), document);
+
+    await provider.delete(document.get.path, {
+      method: "enhanced",
+      stage: { "pre-change-password": { shields: ["block"] } },
+      resetOnDelete: true,
+      domain: emulator.domain,
+    });
+
+    expect(emulator.tenant.read(document.get.path)).toMatchObject({
+      enabled: true,
+      shields: ["block"],
+      method: "standard",
+      stage: { "pre-user-registration": { shields: ["block"] }, "pre-change-password": { shields: [] } },
+    });
+  });
+
+  it("resets a stage member it declares and leaves the stage's other members", async () => {
+    const document = managed("suspiciousIpThrottling");
+    await emulator.tenant.write("PATCH", document.get.path, {
+      enabled: false,
+      stage: { "pre-login": { max_attempts: 5, rate: 100000 } },
+    });
+    const provider = documentProvider(emulatorContext(emulator), document);
+
+    await provider.delete(document.get.path, {
+      stage: { "pre-login": { maxAttempts: 5 } },
+      resetOnDelete: true,
+      domain: emulator.domain,
+    });
+
+    expect(emulator.tenant.read(document.get.path)).toMatchObject({
+      enabled: false,
+      stage: { "pre-login": { max_attempts: 100, rate: 100000 } },
+    });
+  });
+});
