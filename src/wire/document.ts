@@ -57,6 +57,13 @@ export interface DocumentEntitlement {
  *   {@link nestedObjects} says, unknown fields refused by the request schema with the platform's body,
  *   {@link entitlement} refused as recorded, a new tenant starts with {@link newTenant}.
  */
+/** A rule of {@link DocumentDescription.rules} that the declared members break. */
+export interface DocumentRuleFailure {
+  /** The member, as a dotted wire path: `admin_notification_frequency`. */
+  readonly path: string;
+  readonly reason: string;
+}
+
 export interface DocumentDescription<
   Request extends object = object,
   Response extends object = object,
@@ -81,6 +88,12 @@ export interface DocumentDescription<
    * resource declares (the others stay as the tenant has them).
    */
   readonly reset?: Readonly<Request> | undefined;
+  /**
+   * Rules across members that the PATCH's schema cannot state, because the platform takes such a body and
+   * then stores something other than what was sent: checked at preview on the declared members (wire
+   * spelling), never by the emulator. Each failure names its member by its dotted wire path.
+   */
+  readonly rules?: ((declared: Readonly<Request>) => readonly DocumentRuleFailure[]) | undefined;
   /** The plan feature the document needs, when a plan may lack it. */
   readonly entitlement?: DocumentEntitlement | undefined;
   /**

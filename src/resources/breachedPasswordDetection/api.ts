@@ -149,6 +149,32 @@ export const patchBreachedPasswordDetection = endpoint<
 });
 
 /** Breached password detection, as a document object: its stages merge member by member. */
+/**
+ * Whether the declared members leave no shield that notifies an administrator, top level and in every stage,
+ * while they ask for notification frequencies: the platform then empties the frequencies (go-auth0
+ * `Update_breached_password_detection_settings` #1), so the tenant never holds what is declared. Unknown
+ * while any shield list is not declared (the tenant's own may notify).
+ */
+function notifiesNobody(declared: Readonly<BreachedPasswordDetectionPatch>): boolean {
+  const lists = [
+    declared.shields,
+    ...BREACHED_PASSWORD_STAGES.map((name) => declared.stage?.[name]?.shields),
+  ];
+  return (
+    (declared.admin_notification_frequency?.length ?? 0) > 0 &&
+    lists.every(
+      (shields) => shields !== undefined && !(shields as readonly string[]).includes("admin_notification"),
+    )
+  );
+}
+
+const FREQUENCY_WITHOUT_NOTIFICATION = {
+  path: "admin_notification_frequency",
+  reason:
+    "needs an admin_notification shield (in shields or a stage's shields): without one the platform empties " +
+    "the frequencies, so the tenant would never hold them",
+};
+
 export const breachedPasswordDetectionDocument = documentDescription<
   BreachedPasswordDetectionPatch,
   BreachedPasswordDetectionResponse
@@ -166,4 +192,5 @@ export const breachedPasswordDetectionDocument = documentDescription<
     "stage.pre-change-password.shields",
   ],
   nestedObjects: "merged",
+  rules: (declared) => (notifiesNobody(declared) ? [FREQUENCY_WITHOUT_NOTIFICATION] : []),
 });

@@ -6,6 +6,7 @@ import { TenantApiError } from "../../client/errors";
 import type { ManagementClient } from "../../client/managementClient";
 import { engineLog } from "../../engine/log";
 import type { ProviderContext } from "../../engine/providerContext";
+import { containsUnknown } from "../../engine/unknowns";
 import type { DocumentDescription, ResourceIdentity } from "../../wire/document";
 import { isRecord } from "../../wire/json";
 import { zodOf } from "../../wire/schema";
@@ -216,13 +217,16 @@ export function documentHooks(
           }
         : {}),
     },
-    failures: (news) =>
-      document.patch.request === undefined
-        ? []
-        : withSuggestions(
-            document,
-            schemaFailures(document.patch.request, wireBody(document, declaredMembers(news)), verbatimRoots),
-          ),
+    failures(news) {
+      if (document.patch.request === undefined) return [];
+      const body = wireBody(document, declaredMembers(news));
+      const schema = withSuggestions(document, schemaFailures(document.patch.request, body, verbatimRoots));
+      if (schema.length > 0 || document.rules === undefined || containsUnknown(body)) return schema;
+      return document.rules(body as never).map(({ path, reason }) => ({
+        property: path.split(".").map(toCamelKey).join("."),
+        reason,
+      }));
+    },
     async write(client, inputs) {
       const declared = declaredMembers(inputs);
       const answer = await client.send(document.patch, { body: wireBody(document, declared) as never });

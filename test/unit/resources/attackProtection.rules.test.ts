@@ -6,10 +6,14 @@
 import fc from "fast-check";
 
 import { botDetectionPatchSchema } from "../../../src/resources/botDetection/api";
-import { breachedPasswordDetectionPatchSchema } from "../../../src/resources/breachedPasswordDetection/api";
+import {
+  breachedPasswordDetectionDocument,
+  breachedPasswordDetectionPatchSchema,
+} from "../../../src/resources/breachedPasswordDetection/api";
 import { bruteForceProtectionPatchSchema } from "../../../src/resources/bruteForceProtection/api";
 import { suspiciousIpThrottlingPatchSchema } from "../../../src/resources/suspiciousIpThrottling/api";
 import { schemaFailures } from "../../../src/resources/tenantObject/checkFailures";
+import { documentHooks } from "../../../src/resources/tenantObject/document";
 import { ALLOWLIST_MAX_ENTRIES, isIpOrCidr } from "../../../src/wire/ipAllowlist";
 
 const IP_RULE = "must be an IPv4 or IPv6 address or a CIDR range (10.0.0.0/8, 2001:db8::/32)";
@@ -240,6 +244,53 @@ describe("a preview's failures for each rule", () => {
         challenge_password_reset_policy: "when_risky",
         allowlist: ["192.168.10.2/32", "196.138.8.25"],
         monitoring_mode_enabled: true,
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe("breached password detection's notification rule, at preview only", () => {
+  const check = (inputs: Record<string, unknown>) =>
+    documentHooks(breachedPasswordDetectionDocument).failures(inputs);
+  const noAdminShield = {
+    shields: ["block"],
+    stage: { "pre-user-registration": { shields: ["block"] }, "pre-change-password": { shields: [] } },
+  };
+
+  it("refuses frequencies when no declared shield notifies an administrator", () => {
+    expect(check({ ...noAdminShield, adminNotificationFrequency: ["daily"] })).toEqual([
+      {
+        property: "adminNotificationFrequency",
+        reason:
+          "needs an admin_notification shield (in shields or a stage's shields): without one the platform " +
+          "empties the frequencies, so the tenant would never hold them",
+      },
+    ]);
+  });
+
+  it("takes frequencies with a notifying shield anywhere, none, or shields it cannot see", () => {
+    const stage = noAdminShield.stage;
+    expect(check({ ...noAdminShield, adminNotificationFrequency: [] })).toEqual([]);
+    expect(
+      check({ ...noAdminShield, shields: ["admin_notification"], adminNotificationFrequency: ["daily"] }),
+    ).toEqual([]);
+    expect(
+      check({
+        ...noAdminShield,
+        stage: { ...stage, "pre-change-password": { shields: ["admin_notification"] } },
+        adminNotificationFrequency: ["weekly"],
+      }),
+    ).toEqual([]);
+    // A shield list left to the tenant may notify: nothing to judge at preview.
+    expect(check({ shields: ["block"], adminNotificationFrequency: ["daily"] })).toEqual([]);
+  });
+
+  it("is not the platform's schema: the PATCH itself is valid, as the emulator takes it", () => {
+    expect(
+      schemaFailures(breachedPasswordDetectionPatchSchema, {
+        shields: ["block"],
+        admin_notification_frequency: ["daily"],
+        stage: { "pre-user-registration": { shields: ["block"] }, "pre-change-password": { shields: [] } },
       }),
     ).toEqual([]);
   });
