@@ -1,22 +1,22 @@
 import * as pulumi from "@pulumi/pulumi";
 
 import type { CamelCased } from "../../client/casing";
-import { toCamelDeep } from "../../client/casing";
 import { TenantAdminError, TenantApiError } from "../../client/errors";
 import type { ManagementClient } from "../../client/managementClient";
 import { bindProgramTenant } from "../../engine/providerContext";
 import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
-import type { Endpoint } from "../../wire/endpoint";
+import type { DocumentDescription } from "../../wire/document";
 import type { BotDetectionResponse } from "../botDetection/api";
-import { getBotDetection } from "../botDetection/api";
+import { botDetectionDocument } from "../botDetection/api";
 import type { BreachedPasswordDetectionResponse } from "../breachedPasswordDetection/api";
-import { getBreachedPasswordDetection } from "../breachedPasswordDetection/api";
+import { breachedPasswordDetectionDocument } from "../breachedPasswordDetection/api";
 import type { BruteForceProtectionResponse } from "../bruteForceProtection/api";
-import { getBruteForceProtection } from "../bruteForceProtection/api";
+import { bruteForceProtectionDocument } from "../bruteForceProtection/api";
 import type { CaptchaResponse } from "../captchaConfig/api";
-import { getCaptcha } from "../captchaConfig/api";
+import { captchaDocument } from "../captchaConfig/api";
 import type { SuspiciousIpThrottlingResponse } from "../suspiciousIpThrottling/api";
-import { getSuspiciousIpThrottling } from "../suspiciousIpThrottling/api";
+import { suspiciousIpThrottlingDocument } from "../suspiciousIpThrottling/api";
+import { readDocument } from "../tenantObject/documentRead";
 import { onTenantMessage } from "../tenantObject/providerFailure";
 
 /**
@@ -45,15 +45,17 @@ export interface GetAttackProtectionOutputArgs {
   tenant?: pulumi.Input<TenantArgs>;
 }
 
-/** The answer, or `undefined` when the plan lacks the object's feature (403 `insufficient_entitlement`). */
-async function readEntitled<Response>(
+/** The document, or `undefined` when the plan lacks its feature (the refusal its description records). */
+async function readEntitled<Response extends object>(
   client: ManagementClient,
-  endpoint: Endpoint<undefined, Response>,
-): Promise<Response | undefined> {
+  document: DocumentDescription<object, Response>,
+): Promise<CamelCased<Response> | undefined> {
   try {
-    return await client.send(endpoint, {});
+    return await readDocument(client, document);
   } catch (error) {
-    if (error instanceof TenantApiError && error.errorCode === "insufficient_entitlement") return undefined;
+    const refused = document.entitlement?.refusal.errorCode;
+    if (error instanceof TenantApiError && refused !== undefined && error.errorCode === refused)
+      return undefined;
     throw error;
   }
 }
@@ -74,20 +76,15 @@ export async function getAttackProtection(
   try {
     // The HTTP client is loaded at the first call: a program that reads nothing does not load it.
     const client = await binding.client();
-    const [captcha, botDetection, bruteForce, breachedPassword, suspiciousIp] = await Promise.all([
-      readEntitled(client, getCaptcha),
-      readEntitled(client, getBotDetection),
-      client.send(getBruteForceProtection, {}),
-      client.send(getBreachedPasswordDetection, {}),
-      client.send(getSuspiciousIpThrottling, {}),
-    ]);
-    return {
-      captcha: captcha === undefined ? undefined : toCamelDeep(captcha, ["simple_captcha"]),
-      botDetection: botDetection === undefined ? undefined : toCamelDeep(botDetection),
-      bruteForceProtection: toCamelDeep(bruteForce),
-      breachedPasswordDetection: toCamelDeep(breachedPassword),
-      suspiciousIpThrottling: toCamelDeep(suspiciousIp),
-    };
+    const [captcha, botDetection, bruteForceProtection, breachedPasswordDetection, suspiciousIpThrottling] =
+      await Promise.all([
+        readEntitled(client, captchaDocument),
+        readEntitled(client, botDetectionDocument),
+        readDocument(client, bruteForceProtectionDocument),
+        readDocument(client, breachedPasswordDetectionDocument),
+        readDocument(client, suspiciousIpThrottlingDocument),
+      ]);
+    return { captcha, botDetection, bruteForceProtection, breachedPasswordDetection, suspiciousIpThrottling };
   } catch (error) {
     if (error instanceof TenantAdminError) {
       Object.defineProperty(error, "message", {
