@@ -162,10 +162,17 @@ function notifiesNobody(declared: Readonly<BreachedPasswordDetectionPatch>): boo
   ];
   return (
     (declared.admin_notification_frequency?.length ?? 0) > 0 &&
-    lists.every(
-      (shields) => shields !== undefined && !(shields as readonly string[]).includes("admin_notification"),
-    )
+    lists.every((shields) => shields !== undefined) &&
+    !notifiesAnAdministrator(lists)
   );
+}
+
+/**
+ * Whether any of the shield lists (the top level's, each stage's) notifies an administrator: what decides
+ * whether the platform keeps the notification frequencies.
+ */
+export function notifiesAnAdministrator(shieldLists: readonly (readonly string[])[]): boolean {
+  return shieldLists.some((shields) => shields.includes("admin_notification"));
 }
 
 const FREQUENCY_WITHOUT_NOTIFICATION = {

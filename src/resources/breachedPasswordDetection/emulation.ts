@@ -1,7 +1,7 @@
 import type { ObjectEmulation } from "../../wire/emulation";
 import { documentOverrides } from "../../wire/emulation";
 import type { BreachedPasswordDetection, BreachedPasswordDetectionPatch } from "./api";
-import { BREACHED_PASSWORD_STAGES, breachedPasswordDetectionSchema } from "./api";
+import { BREACHED_PASSWORD_STAGES, breachedPasswordDetectionSchema, notifiesAnAdministrator } from "./api";
 
 /**
  * A PATCH as recorded: each member sent replaces the stored one, a stage's `shields` replace that stage's;
@@ -25,10 +25,8 @@ function merge(
     method: patch.method ?? stored.method,
     stage,
   };
-  const notifies = [next.shields, ...BREACHED_PASSWORD_STAGES.map((name) => stage[name].shields)].some(
-    (shields) => (shields as readonly string[]).includes("admin_notification"),
-  );
-  return notifies ? next : { ...next, admin_notification_frequency: [] };
+  const lists = [next.shields, ...BREACHED_PASSWORD_STAGES.map((name) => stage[name].shields)];
+  return notifiesAnAdministrator(lists) ? next : { ...next, admin_notification_frequency: [] };
 }
 
 /** Breached password detection: the document machinery's, but for the PATCH's rule on notifications. */
