@@ -46,12 +46,6 @@ export function wireBody(document: DocumentDescription, members: Record<string, 
 /** A wire path's spelling in {@link DocumentDescription} paths: `a.b`, `a[].b`. */
 const joined = (path: string, key: string): string => (path === "" ? key : `${path}.${key}`);
 
-/** Two lists with the same entries, in any order. */
-function sameEntries(a: readonly unknown[], b: readonly unknown[]): boolean {
-  const key = (value: unknown): string => JSON.stringify(value);
-  return a.length === b.length && [...a.map(key)].sort().join("\n") === [...b.map(key)].sort().join("\n");
-}
-
 /** `value` with every list in one order at every depth: a document's lists are sets. */
 export function inOneOrder(value: unknown): unknown {
   if (Array.isArray(value)) {
@@ -68,6 +62,16 @@ export function inOneOrder(value: unknown): unknown {
   return value;
 }
 
+/** Two lists with the same entries, in any order: equal once {@link inOneOrder} has ordered both. */
+function sameEntries(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return JSON.stringify(inOneOrder(a)) === JSON.stringify(inOneOrder(b));
+}
+
+/** The paths a document holds whole: what a PATCH replaces whole, and free-form maps. */
+function wholeMembers(document: DocumentDescription): Set<string> {
+  return new Set([...(document.replacedWhole ?? []), ...(document.verbatim ?? [])]);
+}
+
 /**
  * The declared members as the tenant has them (`current`, in the user's spelling): nested objects member by
  * member, members the PATCH replaces whole and free-form maps whole, secret fields (never returned) as
@@ -79,7 +83,7 @@ export function projectedToDeclared(
   current: Record<string, unknown>,
 ): Record<string, unknown> {
   const secrets = (document.secretFields ?? []).map(toCamelKey);
-  const whole = new Set([...(document.replacedWhole ?? []), ...(document.verbatim ?? [])]);
+  const whole = wholeMembers(document);
   const project = (wanted: unknown, found: unknown, path: string): unknown => {
     if (Array.isArray(wanted) && Array.isArray(found) && sameEntries(wanted, found)) return wanted;
     if (whole.has(path) || !isRecord(wanted) || !isRecord(found)) return found;
@@ -114,7 +118,7 @@ export function newTenantOfDeclared(
   document: DocumentDescription,
   declared: unknown,
 ): Record<string, unknown> {
-  const whole = new Set([...(document.replacedWhole ?? []), ...(document.verbatim ?? [])]);
+  const whole = wholeMembers(document);
   const pick = (fresh: unknown, wanted: unknown, path: string): unknown => {
     if (whole.has(path) || !isRecord(fresh) || !isRecord(wanted)) return fresh;
     return Object.fromEntries(
