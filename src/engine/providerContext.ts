@@ -129,12 +129,6 @@ export class ProviderContext {
     }
     return { binding: configured };
   }
-
-  /** The connection of {@link bindState}, or `undefined` when the stack addresses another tenant. */
-  connectionAt(domain: string | undefined, tenant: TenantInputs | undefined): TenantConnection | undefined {
-    const bound = this.bindState(domain, tenant);
-    return "binding" in bound ? bound.binding.connection : undefined;
-  }
 }
 
 /** The stack config of the running program, for functions that run in the program process. */

@@ -100,14 +100,20 @@ describe("a provider's connection for a resource in state, under the saved confi
     return context;
   }
 
+  /** The connection a refresh or delete of a resource at `at` binds, or `undefined` for another tenant. */
+  function connectionAt(context: ProviderContext, at: string): TenantConnection | undefined {
+    const bound = context.bindState(at, undefined);
+    return "binding" in bound ? bound.binding.connection : undefined;
+  }
+
   function refusal(context: ProviderContext): TenantConfigError {
     try {
-      context.connectionAt(domain, undefined);
+      connectionAt(context, domain);
     } catch (error) {
       expect(error).toBeInstanceOf(TenantConfigError);
       return error as TenantConfigError;
     }
-    throw new Error("expected connectionAt to refuse");
+    throw new Error("expected bindState to refuse");
   }
 
   it.each(["refresh --yes", "destroy --yes", "up --refresh"])(
@@ -128,24 +134,24 @@ describe("a provider's connection for a resource in state, under the saved confi
     const context = contextUnder("refresh --yes", unboundEnv);
     context.programRuns();
     expect(context.holdsSavedConfig()).toBe(false);
-    const connection = context.connectionAt(domain, undefined) as TenantConnection;
+    const connection = connectionAt(context, domain) as TenantConnection;
     expect(connection.baseUrl).toBe(domain);
     expect(connection.origin).toEqual({ domain: "config", credentials: "env", unbound: true });
   });
 
   it("allows them when AUTH0_DOMAIN says which tenant they belong to", () => {
     const context = contextUnder("refresh --yes", { ...unboundEnv, AUTH0_DOMAIN: "tenant-a.example.com" });
-    const connection = context.connectionAt(domain, undefined) as TenantConnection;
+    const connection = connectionAt(context, domain) as TenantConnection;
     expect(connection.baseUrl).toBe(domain);
     expect(connection.origin.unbound).toBe(false);
   });
 
   it("allows them when the command runs the program", () => {
     for (const line of ["up --yes", "refresh --run-program", "preview"]) {
-      expect(contextUnder(line, unboundEnv).connectionAt(domain, undefined)?.baseUrl).toBe(domain);
+      expect(connectionAt(contextUnder(line, unboundEnv), domain)?.baseUrl).toBe(domain);
     }
     const byEnv = contextUnder("refresh", { ...unboundEnv, PULUMI_RUN_PROGRAM: "true" });
-    expect(byEnv.connectionAt(domain, undefined)?.baseUrl).toBe(domain);
+    expect(connectionAt(byEnv, domain)?.baseUrl).toBe(domain);
   });
 
   it("allows credentials from the saved config itself", () => {
@@ -155,7 +161,7 @@ describe("a provider's connection for a resource in state, under the saved confi
       "tenant-admin:apiToken": "config-token-value",
     };
     context.configure({ get: (key: string) => config[key], require: (key: string) => config[key] ?? "" });
-    expect(context.connectionAt(domain, undefined)?.origin).toEqual({
+    expect(connectionAt(context, domain)?.origin).toEqual({
       domain: "config",
       credentials: "config",
       unbound: false,
@@ -164,7 +170,7 @@ describe("a provider's connection for a resource in state, under the saved confi
 
   it("leaves a resource of another tenant alone (no connection) before looking at the credentials", () => {
     const context = contextUnder("refresh --yes", unboundEnv);
-    expect(context.connectionAt("https://tenant-b.example.com", undefined)).toBeUndefined();
+    expect(connectionAt(context, "https://tenant-b.example.com")).toBeUndefined();
   });
 
   it("treats a command it cannot tell as one that may hold the saved config", () => {
