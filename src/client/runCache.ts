@@ -29,13 +29,15 @@ const TEMP_NAME = /^[0-9a-f]{64}\.json\.\d+\.tmp$/;
  * directory of mode 0700 owned by the user, keyed by a hash of the command's process id and start time, the
  * tenant, the credentials' fingerprint and the path. A write to a path drops its entry. Entries of every
  * command expire after {@link RUN_CACHE_TTL_MS}; the first time a cache object (one per process) writes, it
- * deletes the directory's expired entries and leftover temporary files, within a small time budget.
+ * starts deleting the directory's expired entries and leftover temporary files, within a small time budget,
+ * beside the work of the process ({@link RunCache.swept} waits for it).
  */
 export class RunCache {
   readonly #dir: string;
   readonly #run: string;
   readonly #now: () => number;
-  #swept = false;
+  #directory: Promise<boolean> | undefined;
+  #sweeping: Promise<void> | undefined;
 
   constructor(
     run: string,
@@ -67,11 +69,10 @@ export class RunCache {
   /** Keeps `body` (a JSON value) for `key`; a failure to write only means the next pass reads again. */
   async set(key: string, body: unknown): Promise<void> {
     try {
-      if (!(await this.#ensureDir())) return;
-      if (!this.#swept) {
-        this.#swept = true;
-        await this.#sweep();
-      }
+      if (!(await (this.#directory ??= this.#ensureDir()))) return;
+      // Housekeeping, not the caller's business: a read that waited for it would wait for every file of the
+      // directory to be read.
+      this.#sweeping ??= this.#sweep().catch(() => undefined);
       const file = this.#file(key);
       const temporary = `${file}.${process.pid}.tmp`;
       await writeFile(temporary, JSON.stringify({ expires: this.#now() + RUN_CACHE_TTL_MS, body }), {
@@ -81,6 +82,11 @@ export class RunCache {
     } catch {
       // Best effort.
     }
+  }
+
+  /** Resolves once the sweep that this cache's first write started has ended (at once if none started). */
+  async swept(): Promise<void> {
+    await this.#sweeping;
   }
 
   /** Drops `key` (after a write to its path). */

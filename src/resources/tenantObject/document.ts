@@ -213,6 +213,10 @@ export function documentHooks(
         ? {
             probe: {
               scope: document.get.scope,
+              shows: [
+                ...(document.entitlement === undefined ? [] : [`plan has ${document.entitlement.feature}`]),
+                ...(document.get.globalClientOnly ? ["client is global"] : []),
+              ],
               read: async (client: ManagementClient) => {
                 await client.send(document.get);
                 return undefined;

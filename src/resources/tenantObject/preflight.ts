@@ -21,6 +21,11 @@ export interface WriteNeeds {
 /** The read of {@link WriteNeeds.probe} and the scope it needs. */
 export interface WriteProbe {
   readonly scope: string;
+  /**
+   * What the read shows of the tenant and its client when it succeeds (`plan has botDetection`, `client is
+   * global`): a probe whose every fact an earlier probe of the same client showed is not sent.
+   */
+  readonly shows?: readonly string[] | undefined;
   /** Fails as the write would (an API error), or returns why the write cannot succeed, or `undefined`. */
   read(client: ManagementClient): Promise<string | undefined>;
 }
@@ -104,7 +109,7 @@ async function preflight(
       }
     }
     if (needs.probe !== undefined && (grant === undefined || grant.scopes.includes(needs.probe.scope))) {
-      const refusal = await needs.probe.read(client);
+      const refusal = await probed(client, needs.probe);
       if (refusal !== undefined)
         return `${needs.resource} cannot be written to ${tenant}: ${refusal} Nothing was written.`;
     }
@@ -113,4 +118,30 @@ async function preflight(
     if (error instanceof TenantAdminError) return failed(tenant, needs, error);
     throw error;
   }
+}
+
+/**
+ * The facts succeeded probes showed, per client (a client is one tenant and one set of credentials): a
+ * preview's checks run one after another, so a probe skipped is a round trip off the preview.
+ */
+const shownFacts = new WeakMap<ManagementClient, Map<string, Promise<boolean>>>();
+
+async function probed(client: ManagementClient, probe: WriteProbe): Promise<string | undefined> {
+  const facts = probe.shows ?? [];
+  const shown = shownFacts.get(client) ?? new Map<string, Promise<boolean>>();
+  shownFacts.set(client, shown);
+  const earlier = facts.map((fact) => shown.get(fact) ?? Promise.resolve(false));
+  if (facts.length > 0 && (await Promise.all(earlier)).every(Boolean)) return undefined;
+  const refusal = probe.read(client);
+  const succeeded = refusal.then(
+    (reason) => reason === undefined,
+    () => false,
+  );
+  facts.forEach((fact, index) => {
+    shown.set(
+      fact,
+      Promise.all([earlier[index], succeeded]).then(([before, now]) => before || now),
+    );
+  });
+  return refusal;
 }

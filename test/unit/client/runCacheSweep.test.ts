@@ -1,8 +1,9 @@
 /**
  * The read cache's directory does not fill up: entries expire when read, and the first write of a process
- * (each `pulumi` command's providers are new processes) deletes every expired entry and leftover temporary
- * file, of any command. The clock is injected; file times are set where a case needs an old file.
+ * (each `pulumi` command's providers are new processes) starts deleting every expired entry and leftover
+ * temporary file, of any command, beside the write (`swept` waits for it). The clock is injected; file times are set where a case needs an old file.
  */
+import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -27,6 +28,7 @@ describe("the read cache's directory over time", () => {
     for (let command = 0; command < count; command += 1) {
       const cache = new RunCache(`${1000 + command}:1`, dir, clock);
       for (let read = 0; read < reads; read += 1) await cache.set(`tenant\n/path/${read}`, { read });
+      await cache.swept();
       now += 60_000;
     }
   }
@@ -43,12 +45,16 @@ describe("the read cache's directory over time", () => {
   it("deletes expired entries of other commands at a process's first write, and keeps fresh ones", async () => {
     const old = new RunCache("1:1", dir, clock);
     await old.set("tenant\n/a", { a: 1 });
+    await old.swept();
     now += RUN_CACHE_TTL_MS / 2;
     const recent = new RunCache("2:1", dir, clock);
     await recent.set("tenant\n/b", { b: 1 });
+    await recent.swept();
     now += RUN_CACHE_TTL_MS / 2 + 1;
 
-    await new RunCache("3:1", dir, clock).set("tenant\n/c", { c: 1 });
+    const latest = new RunCache("3:1", dir, clock);
+    await latest.set("tenant\n/c", { c: 1 });
+    await latest.swept();
 
     expect(await new RunCache("1:1", dir, clock).get("tenant\n/a")).toBeUndefined();
     expect(await new RunCache("2:1", dir, clock).get("tenant\n/b")).toEqual({ b: 1 });
@@ -69,6 +75,7 @@ describe("the read cache's directory over time", () => {
 
     const cache = new RunCache("5:1", dir, clock);
     await cache.set("tenant\n/x", { x: 1 });
+    await cache.swept();
 
     const files = await readdir(dir);
     expect(files).toContain(`${"c".repeat(64)}.json`);
@@ -81,11 +88,36 @@ describe("the read cache's directory over time", () => {
   it("sweeps at most once per process (per cache object)", async () => {
     const cache = new RunCache("6:1", dir, clock);
     await cache.set("tenant\n/first", {});
-    await new RunCache("7:1", dir, clock).set("tenant\n/other", {});
+    await cache.swept();
+    const other = new RunCache("7:1", dir, clock);
+    await other.set("tenant\n/other", {});
+    await other.swept();
     now += RUN_CACHE_TTL_MS + 1;
 
     await cache.set("tenant\n/second", {});
+    await cache.swept();
 
     expect(await readdir(dir)).toHaveLength(3);
   });
+});
+
+it("writes an entry without waiting for the sweep of the directory", async () => {
+  const root = await mkdtemp(join(tmpdir(), "run-cache-sweep-"));
+  const dir = join(root, "cache");
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    // An entry the sweep must read, as a named pipe: its read, and so the sweep, ends when the test writes it.
+    const pipe = join(dir, `${"d".repeat(64)}.json`);
+    execFileSync("mkfifo", ["-m", "600", pipe]);
+    const cache = new RunCache("8:1", dir);
+
+    await cache.set("tenant\n/x", { x: 1 });
+    const written = await new RunCache("8:1", dir).get("tenant\n/x");
+    await writeFile(pipe, "{}");
+    await cache.swept();
+
+    expect(written).toEqual({ x: 1 });
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
 });
