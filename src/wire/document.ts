@@ -42,6 +42,13 @@ export interface DocumentEntitlement {
   readonly refusal: Refusal;
 }
 
+/** A rule of {@link DocumentDescription.rules} that the declared members break. */
+export interface DocumentRuleFailure {
+  /** The member, as a dotted wire path: `admin_notification_frequency`. */
+  readonly path: string;
+  readonly reason: string;
+}
+
 /**
  * A document object of the tenant, described once (in wire spelling: the keys are the API's):
  *
@@ -57,13 +64,6 @@ export interface DocumentEntitlement {
  *   {@link nestedObjects} says, unknown fields refused by the request schema with the platform's body,
  *   {@link entitlement} refused as recorded, a new tenant starts with {@link newTenant}.
  */
-/** A rule of {@link DocumentDescription.rules} that the declared members break. */
-export interface DocumentRuleFailure {
-  /** The member, as a dotted wire path: `admin_notification_frequency`. */
-  readonly path: string;
-  readonly reason: string;
-}
-
 export interface DocumentDescription<
   Request extends object = object,
   Response extends object = object,

@@ -148,7 +148,6 @@ export const patchBreachedPasswordDetection = endpoint<
   response: breachedPasswordDetectionResponseSchema,
 });
 
-/** Breached password detection, as a document object: its stages merge member by member. */
 /**
  * Whether the declared members leave no shield that notifies an administrator, top level and in every stage,
  * while they ask for notification frequencies: the platform then empties the frequencies (go-auth0
@@ -182,6 +181,7 @@ const FREQUENCY_WITHOUT_NOTIFICATION = {
     "the frequencies, so the tenant would never hold them",
 };
 
+/** Breached password detection, as a document object: its stages merge member by member. */
 export const breachedPasswordDetectionDocument = documentDescription<
   BreachedPasswordDetectionPatch,
   BreachedPasswordDetectionResponse

@@ -130,18 +130,15 @@ async function probed(client: ManagementClient, probe: WriteProbe): Promise<stri
   const facts = probe.shows ?? [];
   const shown = shownFacts.get(client) ?? new Map<string, Promise<boolean>>();
   shownFacts.set(client, shown);
-  const earlier = facts.map((fact) => shown.get(fact) ?? Promise.resolve(false));
-  if (facts.length > 0 && (await Promise.all(earlier)).every(Boolean)) return undefined;
+  const known = await Promise.all(facts.map(async (fact) => (await shown.get(fact)) ?? false));
+  if (facts.length > 0 && known.every(Boolean)) return undefined;
   const refusal = probe.read(client);
   const succeeded = refusal.then(
     (reason) => reason === undefined,
     () => false,
   );
   facts.forEach((fact, index) => {
-    shown.set(
-      fact,
-      Promise.all([earlier[index], succeeded]).then(([before, now]) => before || now),
-    );
+    if (!known[index]) shown.set(fact, succeeded);
   });
   return refusal;
 }

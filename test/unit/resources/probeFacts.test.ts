@@ -33,24 +33,26 @@ describe("the probes of a preview's write checks", () => {
   });
   afterEach(() => emulator.close());
 
-  it("skips bot detection's read after CAPTCHA's read showed the plan has bot detection", async () => {
-    const captcha = await providerOf("captchaConfig", emulator);
-    const botDetection = await providerOf("botDetection", emulator);
+  it.each([
+    [
+      "skips bot detection's read after CAPTCHA's read showed the plan has bot detection",
+      ["captchaConfig", "botDetection"],
+      [1, 0],
+    ],
+    [
+      "still reads CAPTCHA after bot detection's read, which does not show the client is global",
+      ["botDetection", "captchaConfig"],
+      [1, 1],
+    ],
+  ] as const)("%s", async (_case, order, captchaAndBotDetectionReads) => {
+    for (const name of order) {
+      const inputs = name === "captchaConfig" ? CAPTCHA : BOT_DETECTION;
+      expect(await failuresOf(await providerOf(name, emulator), inputs)).toEqual([]);
+    }
 
-    expect(await failuresOf(captcha, CAPTCHA)).toEqual([]);
-    expect(await failuresOf(botDetection, BOT_DETECTION)).toEqual([]);
-
-    expect([reads("/attack-protection/captcha"), reads("/attack-protection/bot-detection")]).toEqual([1, 0]);
-  });
-
-  it("still reads CAPTCHA after bot detection's read, which does not show the client is global", async () => {
-    const botDetection = await providerOf("botDetection", emulator);
-    const captcha = await providerOf("captchaConfig", emulator);
-
-    expect(await failuresOf(botDetection, BOT_DETECTION)).toEqual([]);
-    expect(await failuresOf(captcha, CAPTCHA)).toEqual([]);
-
-    expect([reads("/attack-protection/captcha"), reads("/attack-protection/bot-detection")]).toEqual([1, 1]);
+    expect([reads("/attack-protection/captcha"), reads("/attack-protection/bot-detection")]).toEqual(
+      captchaAndBotDetectionReads,
+    );
   });
 
   it("shares an answer only with the client that got it: another client's checks read again", async () => {
