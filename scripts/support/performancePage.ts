@@ -53,11 +53,12 @@ What this package adds on top of it:
 - **Each resource's provider** is stored in state as a few written-out lines that load this package's
   implementation by name, instead of a function that Pulumi serializes (which costs the program about 0.4 s
   at its first dynamic resource). The type tokens and the rest of the state are as before.
-- **The provider process** loads only what each method needs: \`check\` and \`diff\` (all a preview runs for
-  a resource in state) load zod, liquidjs and one resource's schema; the HTTP client is loaded with the first
-  request. At a preview that creates or updates, a check loads the HTTP client and sends the token request
-  first, then loads zod and liquidjs while the token's round trip is under way. No preview loads jose: the
-  token's scopes are read by decoding its claims; only \`private_key_jwt\` signing loads jose.
+- **The provider process** loads one file of this package, \`dist/provider/index.js\`: the build bundles the
+  provider's modules with zod, liquidjs and axios into it (scripts/bundle-provider.js; whitespace and syntax
+  minified, names kept, a source map back to src/), so Node does not look up, read and compile some 300 files
+  in node_modules each time the engine starts the process. Each module in it still runs at its first use. No
+  preview loads jose, which stays outside the bundle: the token's scopes are read by decoding its claims; only
+  \`private_key_jwt\` signing loads jose. At a preview that creates or updates, the first request is the token's.
 - **A preview without changes** sends no request from the provider; the program's \`getTenantSettings\` sends
   its read and a token request. **A preview with a create or an update** also checks, before anything is
   written, the token's scopes and what the write needs (one token; one CAPTCHA read for the plan's bot
@@ -86,8 +87,8 @@ Measured on Node 24 with a preview of examples/basic, the cache directory's cont
 - **The program process** reads the cache and, when it exits, writes an entry for each module it loaded:
   1,259 after the first preview, the same 1,259 after more.
 - **The dynamic-provider process** writes nothing: the engine ends it with SIGINT to its process group, and
-  Node writes the cache only when a process exits normally. Modules that only it loads (liquidjs,
-  \`pulumi-tenant-admin/provider\`) have no entry after any number of previews. What the program stored, it
+  Node writes the cache only when a process exits normally. The file only it loads
+  (\`pulumi-tenant-admin/provider\`) has no entry after any number of previews. What the program stored, it
   mostly cannot use: Pulumi's program runner switches a V8 flag on at start (\`--allow-natives-syntax\`, for
   its function serializer), and V8 refuses code cached under other flags; a process that loads
   \`@pulumi/pulumi\` as the provider host does (\`node -e 'require("@pulumi/pulumi")'\`) rejects 567 of its

@@ -19,6 +19,8 @@ export interface ProviderLoad {
   ownFiles: number;
   /** This package's own modules that were loaded, relative to its `dist/` (`resources/captchaConfig.js`, …). */
   ownModules: string[];
+  /** Whether zod had started when the provider was required, and after the checks. */
+  zodStarted: { atRequire: boolean; afterCheck: boolean };
 }
 
 // The probes' own line: check writes preview lines (engine logs) to stdout too outside the engine.
@@ -60,6 +62,9 @@ const before = new Set(Object.keys(require.cache));
 start = now();
 const provider = require("pulumi-tenant-admin/provider");
 const providerMs = now() - start;
+// zod marks its start on globalThis: whether a module inside the bundle has run yet.
+const zodStarted = () => globalThis.__zod_globalConfig !== undefined;
+const zodAtRequire = zodStarted();
 const captcha = { activeProviderId: "hcaptcha", hcaptcha: { siteKey: "site", secret: "secret" } };
 const templates = { enrollmentMessage: "{{code}} enrolls you", verificationMessage: "{{code}} verifies you" };
 (async () => {
@@ -72,7 +77,7 @@ const templates = { enrollmentMessage: "{{code}} enrolls you", verificationMessa
   await provider.phoneTemplates.diff("id", { ...templates, domain: process.env.AUTH0_DOMAIN }, templates);
   const diffMs = now() - start;
   const { packages, ownModules } = loadedSince(before);
-  report({ pulumiMs, providerMs, checkMs, diffMs, packages, ownFiles: ownModules.length, ownModules });
+  report({ pulumiMs, providerMs, checkMs, diffMs, packages, ownFiles: ownModules.length, ownModules, zodStarted: { atRequire: zodAtRequire, afterCheck: zodStarted() } });
 })();
 `;
 
@@ -99,8 +104,6 @@ export async function measureProviderLoad(
 export interface CreatePreviewLoad {
   /** npm packages loaded by the provider and its checks (beyond what @pulumi/pulumi loaded). */
   packages: string[];
-  /** npm packages loaded when the first request (the token's) started. */
-  packagesAtFirstRequest: string[];
   /** When the checks started, in UNIX milliseconds (to place the tenant's request log against). */
   startedAt: number;
   /** The checks of examples/basic's three resources at a preview that creates them, as the engine sends them. */
@@ -113,11 +116,6 @@ export interface CreatePreviewLoad {
 const CREATE_PREVIEW_PROBE = `
 require("@pulumi/pulumi");
 const before = new Set(Object.keys(require.cache));
-// What had been loaded when the first request (the token's) started.
-let packagesAtFirstRequest;
-require("node:diagnostics_channel").subscribe("http.client.request.start", () => {
-  packagesAtFirstRequest ??= loadedSince(before).packages;
-});
 const startedAt = Date.now();
 const start = now();
 const provider = require("pulumi-tenant-admin/provider");
@@ -132,7 +130,7 @@ const template = (type, text) => ({ type, content: { body: { text } } });
   const checkMs = now() - start;
   const { packages } = loadedSince(before);
   const failures = results.flatMap((result) => result.failures ?? []);
-  report({ packages, packagesAtFirstRequest, startedAt, checkMs, failures });
+  report({ packages, startedAt, checkMs, failures });
 })();
 `;
 

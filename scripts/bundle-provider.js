@@ -1,0 +1,56 @@
+// Replaces dist/provider/index.js (tsc's output) with one file holding it and everything it loads, but
+// @pulumi/pulumi (the engine's host has loaded it already) and jose (only a private-key client loads it).
+//
+// Why: the engine starts a new dynamic-provider process for every command, so every preview pays for loading
+// the provider again, and the engine waits for it. Part of that is Node finding, reading and compiling some 300
+// files (zod's and axios's above all); one file without comments or indentation costs less. Each module keeps
+// its lazy start: its code runs when it is first required, as before (esbuild wraps each in a function).
+// Every other entry (the package index, the CLI, the emulator) stays as tsc wrote it.
+"use strict";
+
+const { readFileSync, readdirSync, writeFileSync } = require("node:fs");
+const { basename, join } = require("node:path");
+
+const esbuild = require("esbuild");
+
+const root = join(__dirname, "..");
+const entry = join(root, "dist/provider/index.js");
+
+const { outputFiles, metafile } = esbuild.buildSync({
+  entryPoints: [entry],
+  // Written over the entry below: esbuild does not write over its input. A sibling folder, so that the map's
+  // paths (relative to it) hold in dist/provider/ too.
+  outfile: join(root, "dist/provider-bundle/index.js"),
+  write: false,
+  metafile: true,
+  bundle: true,
+  platform: "node",
+  format: "cjs",
+  target: "node22",
+  external: ["@pulumi/pulumi", "jose"],
+  // Whitespace and syntax only: identifiers keep their names, so errors and stack traces read as in src/.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  // Maps back through tsc's maps to src/, with its sources, as every other dist/ file does.
+  sourcemap: "linked",
+  legalComments: "eof",
+  logLevel: "warning",
+});
+for (const file of outputFiles) writeFileSync(join(entry, "..", basename(file.path)), file.contents);
+
+// The bundle carries copies of other packages: their licenses go with it, one after another.
+const packageDirs = new Set(
+  Object.keys(metafile.inputs)
+    .map((input) => /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1])
+    .filter(Boolean),
+);
+const notices = [...packageDirs].sort().map((dir) => {
+  const { name, version, license } = JSON.parse(readFileSync(join(root, dir, "package.json"), "utf8"));
+  const licenseFile = readdirSync(join(root, dir)).find((file) => /^(licen[cs]e|copying)(\.|$)/i.test(file));
+  const text = licenseFile ? readFileSync(join(root, dir, licenseFile), "utf8").trim() : `License: ${license}`;
+  return `${name}@${version} (${license})\n\n${text}\n`;
+});
+writeFileSync(
+  `${entry}.LICENSES.txt`,
+  `Packages bundled into index.js, with their licenses.\n\n${notices.join("\n" + "-".repeat(78) + "\n\n")}`,
+);
