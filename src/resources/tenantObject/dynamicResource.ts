@@ -54,14 +54,18 @@ export abstract class TenantAdminDynamicResource extends pulumi.CustomResource {
     opts: pulumi.CustomResourceOptions | undefined,
   ) {
     const adopted = withoutImportOption(opts);
+    const { tenant: declaredTenant, ...objectProps } = props;
+    const tenant = secretTenant(declaredTenant);
     super(
       typeToken(object.resource),
       name,
       {
-        ...props,
-        tenant: secretTenant(props.tenant),
-        domain: declaredDomain(props.tenant),
-        importId: adopted.importId,
+        ...objectProps,
+        // Left out when not given, rather than undefined: the SDK makes each input an output of the resource
+        // and records four stack traces for it, about a millisecond per resource when ts-node maps them.
+        ...(tenant === undefined ? {} : { tenant }),
+        domain: declaredDomain(declaredTenant),
+        ...(adopted.importId === undefined ? {} : { importId: adopted.importId }),
         [DRY_RUN_KEY]: pulumi.runtime.isDryRun(),
         [NAME_KEY]: name,
         __provider: providerSource(object.name),
