@@ -36,7 +36,20 @@ const { outputFiles, metafile } = esbuild.buildSync({
   legalComments: "eof",
   logLevel: "warning",
 });
-for (const file of outputFiles) writeFileSync(join(entry, "..", basename(file.path)), file.contents);
+for (const file of outputFiles) {
+  const target = join(entry, "..", basename(file.path));
+  if (!target.endsWith(".map")) {
+    writeFileSync(target, file.contents);
+    continue;
+  }
+  // The map carries src/'s sources, as tsc's maps do; the bundled packages' sources are in node_modules, so
+  // their copies are left out (they would double the map's size).
+  const map = JSON.parse(file.text);
+  map.sourcesContent = map.sources.map((source, index) =>
+    source.includes("node_modules/") ? null : map.sourcesContent[index],
+  );
+  writeFileSync(target, JSON.stringify(map));
+}
 
 // The bundle carries copies of other packages: their licenses go with it, one after another.
 const packageDirs = new Set(
