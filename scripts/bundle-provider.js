@@ -60,7 +60,9 @@ const packageDirs = new Set(
 const notices = [...packageDirs].sort().map((dir) => {
   const { name, version, license } = JSON.parse(readFileSync(join(root, dir, "package.json"), "utf8"));
   const licenseFile = readdirSync(join(root, dir)).find((file) => /^(licen[cs]e|copying)(\.|$)/i.test(file));
-  const text = licenseFile ? readFileSync(join(root, dir, licenseFile), "utf8").trim() : `License: ${license}`;
+  const text = licenseFile
+    ? readFileSync(join(root, dir, licenseFile), "utf8").trim()
+    : `License: ${license}`;
   return `${name}@${version} (${license})\n\n${text}\n`;
 });
 writeFileSync(
