@@ -84,6 +84,12 @@ export async function measureAttackProtection(
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 
+/** The lowest and highest of each run's preview ÷ that run's floor: how far one run can stray. */
+function runRatios(figures: AttackProtectionFigures): string {
+  const ratios = figures.programPreviews.map((program, index) => program / figures.floorPreviews[index]!);
+  return `${Math.min(...ratios).toFixed(3)} – ${Math.max(...ratios).toFixed(3)}`;
+}
+
 export function attackProtectionReport(figures: AttackProtectionFigures): string {
   const floor = median(figures.floorPreviews);
   const program = median(figures.programPreviews);
@@ -98,7 +104,9 @@ export function attackProtectionReport(figures: AttackProtectionFigures): string
     `Requests of the fresh-stack preview (run 1): ${figures.previewRequests[0]?.requests.join(", ") ?? "none"}; ` +
       `serial round trips: ${figures.previewRequests[0]?.serial.join(" → ") ?? "none"}.`,
     "",
-    `Preview ÷ floor: ${ratio.toFixed(2)} (target ≤ 1.10: ${ratio <= 1.1 ? "met" : "**MISSED**"}). ` +
+    // Three decimals: a ratio just above the target would round to it with two.
+    `Preview ÷ floor: ${ratio.toFixed(3)} (target ≤ 1.10: ${ratio <= 1.1 ? "met" : "**MISSED**"}; ` +
+      `each run's own ratio ${runRatios(figures)}). ` +
       `Requests to the tenant during the no-change previews: ${figures.noChangeRequests.join(", ")} ` +
       `(target 0: ${figures.noChangeRequests.every((count) => count === 0) ? "met" : "**MISSED**"}).`,
   ].join("\n");
