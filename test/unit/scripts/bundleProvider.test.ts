@@ -17,6 +17,8 @@ describe("the provider bundle", () => {
     const own = map.sources.filter((source) => packageOf(source) === undefined);
     expect(own).toContain("../../src/provider/index.ts");
     expect(own.every((source) => source.startsWith("../../src/"))).toBe(true);
+    // The provider reaches neither the emulator nor the CLI (as the provider-load test asked of tsc's dist/).
+    expect(own.filter((source) => /^\.\.\/\.\.\/src\/(emulator|cli)\//.test(source))).toEqual([]);
     map.sources.forEach((source, index) => {
       if (packageOf(source) === undefined) expect(map.sourcesContent[index]).toEqual(expect.any(String));
       else expect(map.sourcesContent[index]).toBeNull();
