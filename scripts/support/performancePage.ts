@@ -49,10 +49,18 @@ What this package adds on top of it:
 
 - **The program** imports the package without loading any of its dependencies: the resource classes are apart
   from their providers, and \`getTenantSettings\`, the template functions and \`private_key_jwt\` signing load
-  theirs (axios, zod, liquidjs, jose) on first use.
+  theirs (axios, zod, liquidjs, jose) on first use; the template functions load the package's own template
+  rules then too, so an import loads none of them.
 - **Each resource's provider** is stored in state as a few written-out lines that load this package's
   implementation by name, instead of a function that Pulumi serializes (which costs the program about 0.4 s
   at its first dynamic resource). The type tokens and the rest of the state are as before.
+- **Each resource's constructor** runs with V8's stack traces off. The SDK makes four promises for each input
+  of a resource and records a stack trace for each (for its report of promises left pending at exit); under
+  ts-node every frame of each is mapped through source maps, and all of a program's constructors run before the
+  engine hears of its first resource, so the engine starts the provider process that much later. The report
+  still names the resource and the input, \`PULUMI_DEBUG_PROMISE_LEAKS=true\` (the SDK's switch for debugging
+  it) keeps the traces, and an error thrown while constructing carries the trace of the program's line
+  (test/unit/resources/promiseStacks.test.ts).
 - **The provider process** loads one file of this package, \`dist/provider/index.js\`: the build bundles the
   provider's modules with zod, liquidjs and axios into it (scripts/bundle-provider.js; whitespace and syntax
   minified, names kept, a source map back to src/), so Node does not look up, read and compile some 300 files

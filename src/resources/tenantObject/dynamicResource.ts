@@ -7,6 +7,7 @@ import type { ObjectIdentity, ResourceIdentity } from "../../wire/document";
 import { typeToken } from "../../wire/document";
 import { withoutImportOption } from "./adoption";
 import { DRY_RUN_KEY, NAME_KEY } from "./inputs";
+import { resumeStackTraces, suspendStackTraces, withTrace } from "./promiseStacks";
 
 const METHODS = ["configure", "check", "diff", "create", "read", "update", "delete"] as const;
 
@@ -56,22 +57,27 @@ export abstract class TenantAdminDynamicResource extends pulumi.CustomResource {
     const adopted = withoutImportOption(opts);
     const { tenant: declaredTenant, ...objectProps } = props;
     const tenant = secretTenant(declaredTenant);
-    super(
-      typeToken(object.resource),
-      name,
-      {
-        ...objectProps,
-        // Left out when not given, rather than undefined: the SDK makes each input an output of the resource
-        // and records four stack traces for it, about a millisecond per resource when ts-node maps them.
-        ...(tenant === undefined ? {} : { tenant }),
-        domain: declaredDomain(declaredTenant),
-        ...(adopted.importId === undefined ? {} : { importId: adopted.importId }),
-        [DRY_RUN_KEY]: pulumi.runtime.isDryRun(),
-        [NAME_KEY]: name,
-        __provider: providerSource(object.name),
-      },
-      { deleteBeforeReplace: true, ...adopted.opts },
-    );
+    const inputs = {
+      ...objectProps,
+      // Left out when not given, rather than undefined: the SDK makes each input an output of the resource
+      // (four promises, see promiseStacks.ts).
+      ...(tenant === undefined ? {} : { tenant }),
+      domain: declaredDomain(declaredTenant),
+      ...(adopted.importId === undefined ? {} : { importId: adopted.importId }),
+      [DRY_RUN_KEY]: pulumi.runtime.isDryRun(),
+      [NAME_KEY]: name,
+      __provider: providerSource(object.name),
+    };
+    const options = { deleteBeforeReplace: true, ...adopted.opts };
+    const stackTraceLimit = suspendStackTraces();
+    try {
+      super(typeToken(object.resource), name, inputs, options);
+    } catch (error) {
+      resumeStackTraces(stackTraceLimit);
+      throw withTrace(error, new.target);
+    } finally {
+      resumeStackTraces(stackTraceLimit);
+    }
   }
 }
 
