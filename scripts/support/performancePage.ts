@@ -64,8 +64,11 @@ What this package adds on top of it:
 - **The provider process** loads one file of this package, \`dist/provider/index.js\`: the build bundles the
   provider's modules with zod, liquidjs and axios into it (scripts/bundle-provider.js; whitespace and syntax
   minified, names kept, a source map back to src/), so Node does not look up, read and compile some 300 files
-  in node_modules each time the engine starts the process. Each module in it still runs at its first use. No
-  preview loads jose, which stays outside the bundle: the token's scopes are read by decoding its claims; only
+  in node_modules each time the engine starts the process. Each module in it still runs at its first use.
+  Two modules the provider never runs are left out of it, so the process does not parse them each time: zod's
+  index of its fifty locales (zod keeps English, from its own module) and axios's form-data with mime-db, for
+  multipart bodies, which the provider never sends. No preview loads
+  jose, which stays outside the bundle: the token's scopes are read by decoding its claims; only
   \`private_key_jwt\` signing loads jose. At a preview that creates or updates, the first request is the token's.
 - **A preview without changes** sends no request from the provider; the program's \`getTenantSettings\` sends
   its read and a token request. **A preview with a create or an update** also checks, before anything is

@@ -11,10 +11,12 @@ interface SourceMap {
 
 const map = JSON.parse(readFileSync(path.join(PROVIDER, "index.js.map"), "utf8")) as SourceMap;
 const packageOf = (source: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1];
+/** A module of a bundled package that the bundle holds as a few lines of the script's (`left-out:<name>`). */
+const isLeftOut = (source: string) => source.startsWith("left-out:");
 
 describe("the provider bundle", () => {
   it("maps back to src/ with its sources, and leaves the bundled packages' sources to node_modules", () => {
-    const own = map.sources.filter((source) => packageOf(source) === undefined);
+    const own = map.sources.filter((source) => packageOf(source) === undefined && !isLeftOut(source));
     expect(own).toContain("../../src/provider/index.ts");
     expect(own.every((source) => source.startsWith("../../src/"))).toBe(true);
     // The provider reaches neither the emulator nor the CLI (as the provider-load test asked of tsc's dist/).
@@ -34,5 +36,20 @@ describe("the provider bundle", () => {
     const licenses = readFileSync(path.join(PROVIDER, "index.js.LICENSES.txt"), "utf8");
     const listed = [...licenses.matchAll(/^((?:@[^/\s]+\/)?[^@\s]+)@\d[^\s]* \(/gm)].map((match) => match[1]);
     expect([...listed].sort()).toEqual([...bundled].sort());
+  });
+
+  it("leaves out zod's locales but English, and form-data, which the provider never runs", () => {
+    expect(map.sources.filter(isLeftOut).sort()).toEqual([
+      "left-out:form-data",
+      "left-out:zod/v4/locales/index.cjs",
+    ]);
+    const zodLocales = map.sources.filter((source) => source.includes("node_modules/zod/v4/locales/"));
+    expect(zodLocales).toEqual(["../../node_modules/zod/v4/locales/en.cjs"]);
+    const bundled = new Set(map.sources.map(packageOf));
+    for (const name of ["form-data", "mime-db", "mime-types"]) expect(bundled.has(name)).toBe(false);
+    // What stands in their place, as the map carries it.
+    const content = (name: string) => map.sourcesContent[map.sources.indexOf(`left-out:${name}`)];
+    expect(content("zod/v4/locales/index.cjs")).toBe('exports.en = require("./en.cjs").default;');
+    expect(content("form-data")).toBe("module.exports = null;");
   });
 });
