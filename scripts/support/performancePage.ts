@@ -54,19 +54,20 @@ What this package adds on top of it:
 - **Each resource's provider** is stored in state as a few written-out lines that load this package's
   implementation by name, instead of a function that Pulumi serializes (which costs the program about 0.4 s
   at its first dynamic resource). The type tokens and the rest of the state are as before.
-- **Each resource's constructor** runs with V8's stack traces off. The SDK makes four promises for each input
-  of a resource and records a stack trace for each (for its report of promises left pending at exit); under
-  ts-node every frame of each is mapped through source maps, and all of a program's constructors run before the
-  engine hears of its first resource, so the engine starts the provider process that much later. The report
-  still names the resource and the input, \`PULUMI_DEBUG_PROMISE_LEAKS=true\` (the SDK's switch for debugging
-  it) keeps the traces, and an error thrown while constructing carries the trace of the program's line
-  (test/unit/resources/promiseStacks.test.ts).
+- **Each resource's constructor** leaves the SDK's promise traces unformatted. The SDK makes four promises for
+  each input of a resource and reads a stack trace for each at once, for its report of promises left pending at
+  exit, which prints them only under \`PULUMI_DEBUG_PROMISE_LEAKS\`; under ts-node every frame of each was mapped
+  through source maps, and all of a program's constructors run before the engine hears of its first resource,
+  so the engine started the provider process that much later. While a resource of this package is
+  constructed, each of those traces is its error's first line; every other trace (the resource's source
+  position, an error the construction throws, a trace a transformation reads) goes to the program's formatter
+  as before, and so do these when \`PULUMI_DEBUG_PROMISE_LEAKS\` is set (test/unit/resources/promiseTraces.test.ts).
 - **The provider process** loads one file of this package, \`dist/provider/index.js\`: the build bundles the
   provider's modules with zod, liquidjs and axios into it (scripts/bundle-provider.js; whitespace and syntax
   minified, names kept, a source map back to src/), so Node does not look up, read and compile some 300 files
   in node_modules each time the engine starts the process. Each module in it still runs at its first use.
   Two modules the provider never runs are left out of it, so the process does not parse them each time: zod's
-  index of its fifty locales (zod keeps English, from its own module) and axios's form-data with mime-db, for
+  index of its sixty-odd locales (zod keeps English, from its own module) and axios's form-data with mime-db, for
   multipart bodies, which the provider never sends. No preview loads
   jose, which stays outside the bundle: the token's scopes are read by decoding its claims; only
   \`private_key_jwt\` signing loads jose. At a preview that creates or updates, the first request is the token's.

@@ -7,7 +7,6 @@ import type { ObjectIdentity, ResourceIdentity } from "../../wire/document";
 import { typeToken } from "../../wire/document";
 import { withoutImportOption } from "./adoption";
 import { DRY_RUN_KEY, NAME_KEY } from "./inputs";
-import { resumeStackTraces, suspendStackTraces, withTrace } from "./promiseStacks";
 
 const METHODS = ["configure", "check", "diff", "create", "read", "update", "delete"] as const;
 
@@ -60,7 +59,7 @@ export abstract class TenantAdminDynamicResource extends pulumi.CustomResource {
     const inputs = {
       ...objectProps,
       // Left out when not given, rather than undefined: the SDK makes each input an output of the resource
-      // (four promises, see promiseStacks.ts).
+      // (four promises, see leavePromiseTracesUnformatted).
       ...(tenant === undefined ? {} : { tenant }),
       domain: declaredDomain(declaredTenant),
       ...(adopted.importId === undefined ? {} : { importId: adopted.importId }),
@@ -69,16 +68,40 @@ export abstract class TenantAdminDynamicResource extends pulumi.CustomResource {
       __provider: providerSource(object.name),
     };
     const options = { deleteBeforeReplace: true, ...adopted.opts };
-    const stackTraceLimit = suspendStackTraces();
+    const restoreFormatter = leavePromiseTracesUnformatted();
     try {
       super(typeToken(object.resource), name, inputs, options);
-    } catch (error) {
-      resumeStackTraces(stackTraceLimit);
-      throw withTrace(error, new.target);
     } finally {
-      resumeStackTraces(stackTraceLimit);
+      restoreFormatter();
     }
   }
+}
+
+type StackTraceFormatter = (error: Error, callSites: NodeJS.CallSite[]) => unknown;
+
+/**
+ * Until the returned function is called, the stack traces the SDK takes for its promises (in its
+ * `debuggablePromise`) are left unformatted: each is its error's first line. Every other trace goes to the
+ * program's formatter as before. Returns at once when the program has no formatter, or when
+ * `PULUMI_DEBUG_PROMISE_LEAKS` is set.
+ *
+ * Why: the SDK makes four promises for each input of a resource and reads a stack trace for each at once, for
+ * its report of promises still pending at exit, which prints them only under `PULUMI_DEBUG_PROMISE_LEAKS`.
+ * Under ts-node, whose formatter maps every frame through source maps, formatting them was most of what
+ * constructing a resource of this package cost, and a program's constructors all run before the engine hears
+ * of its first resource. Should the SDK rename the function, the traces are formatted as before.
+ */
+function leavePromiseTracesUnformatted(): () => void {
+  const programs = Reflect.get(Error, "prepareStackTrace") as StackTraceFormatter | undefined;
+  if (programs === undefined || process.env.PULUMI_DEBUG_PROMISE_LEAKS) return () => undefined;
+  const formatter: StackTraceFormatter = (error, callSites) =>
+    callSites[0]?.getFunctionName() === "debuggablePromise"
+      ? String(error)
+      : programs.call(Error, error, callSites);
+  Reflect.set(Error, "prepareStackTrace", formatter);
+  return () => {
+    Reflect.set(Error, "prepareStackTrace", programs);
+  };
 }
 
 /**
