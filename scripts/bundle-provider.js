@@ -20,7 +20,7 @@ const entry = join(root, "dist/provider/index.js");
  * Modules of bundled packages that the provider never runs, written in as the few lines it does use, so that
  * the process does not parse and run the rest each time (as webpack's IgnorePlugin leaves out moment's
  * locales):
- * - zod's index of its locales (`z.locales`): some fifty translations of its messages, a quarter of the
+ * - zod's index of its locales (`z.locales`): some sixty translations of its messages, a quarter of the
  *   bundle. zod sets English from its own module, which stays, and the provider's messages are its own.
  * - form-data (and mime-db through it, 130 KB): axios's FormData for Node versions without one. Without it
  *   axios takes Node's own FormData for a multipart body, which the provider never sends.
@@ -30,7 +30,8 @@ const LEFT_OUT = [
     name: "zod/v4/locales/index.cjs",
     importer: /\/node_modules\/zod\/v4\/(classic|core)\/[^/]+$/,
     request: /^\.\.\/locales\/index\.cjs$/,
-    contents: 'exports.en = require("./en.cjs").default;',
+    // en.cjs exports its function itself (`module.exports = exports.default`), as the index hands it on.
+    contents: 'exports.en = require("./en.cjs");',
   },
   {
     name: "form-data",
