@@ -68,9 +68,9 @@ What this package adds on top of it:
   in node_modules each time the engine starts the process. Each module in it still runs at its first use.
   Two modules the provider never runs are left out of it, so the process does not parse them each time: zod's
   index of its sixty-odd locales (zod keeps English, from its own module) and axios's form-data with mime-db, for
-  multipart bodies, which the provider never sends. No preview loads
-  jose, which stays outside the bundle: the token's scopes are read by decoding its claims; only
-  \`private_key_jwt\` signing loads jose. At a preview that creates or updates, the first request is the token's.
+  multipart bodies, which the provider never sends. No preview loads jose, which stays outside the bundle: the
+  token's scopes are read by decoding its claims; only \`private_key_jwt\` signing loads jose. At a preview that
+  creates or updates, the first request is the token's.
 - **A preview without changes** sends no request from the provider; the program's \`getTenantSettings\` sends
   its read and a token request. **A preview with a create or an update** also checks, before anything is
   written, the token's scopes and what the write needs (one token; one CAPTCHA read for the plan's bot
