@@ -50,7 +50,10 @@ What this package adds on top of it:
 - **The program** imports the package without loading any of its dependencies: the resource classes are apart
   from their providers, and \`getTenantSettings\`, the template functions and \`private_key_jwt\` signing load
   theirs (axios, zod, liquidjs, jose) on first use; the template functions load the package's own template
-  rules then too, so an import loads none of them.
+  rules then too, so an import loads none of them. \`getTenantSettings\` loads its client one turn of the event
+  loop after it is called: a program calls it while the SDK is still sending its resources' registrations, the
+  first of which starts the engine's provider process, and the load would hold them back
+  (test/unit/resources/tenantSettings.order.test.ts).
 - **Each resource's provider** is stored in state as a few written-out lines that load this package's
   implementation by name, instead of a function that Pulumi serializes (which costs the program about 0.4 s
   at its first dynamic resource). The type tokens and the rest of the state are as before.
@@ -87,7 +90,8 @@ What this package adds on top of it:
 - **Requests to one tenant share a keep-alive connection** per process, token and API calls alike.
 - **\`pulumi refresh\`** runs a preview pass and then the real pass, in two provider processes. The reads of
   the first pass are kept for the second (files of mode 0600 in a directory of mode 0700 under the system
-  temp directory, at most 15 minutes, keyed by that one \`pulumi\` command; a read never holds a secret), so a
+  temp directory, at most 15 minutes, keyed by that one \`pulumi\` command; a read never holds a secret; a
+  process deletes expired files beside its work, and its first cached read does not wait for that), so a
   refresh reads each object once and fetches one token (test/e2e/roundTrips.test.ts checks it through the
   CLI). Linux only, as the \`pulumi\` command is found through \`/proc\`; elsewhere the real pass reads again.
 
