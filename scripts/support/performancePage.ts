@@ -50,10 +50,10 @@ What this package adds on top of it:
 - **The program** imports the package without loading any of its dependencies: the resource classes are apart
   from their providers, and \`getTenantSettings\`, the template functions and \`private_key_jwt\` signing load
   theirs (axios, zod, liquidjs, jose) on first use; the template functions load the package's own template
-  rules then too, so an import loads none of them. \`getTenantSettings\` loads its client one turn of the event
-  loop after it is called: a program calls it while the SDK is still sending its resources' registrations, the
-  first of which starts the engine's provider process, and the load would hold them back
-  (test/unit/resources/tenantSettings.order.test.ts).
+  rules then too, so an import loads none of them. \`getTenantSettings\` and \`getAttackProtection\` load the
+  client one turn of the event loop after they are called: a program calls them while the SDK is still sending
+  its resources' registrations, the first of which starts the engine's provider process, and the load would
+  hold them back (test/unit/resources/programFunctions.order.test.ts).
 - **Each resource's provider** is stored in state as a few written-out lines that load this package's
   implementation by name, instead of a function that Pulumi serializes (which costs the program about 0.4 s
   at its first dynamic resource). The type tokens and the rest of the state are as before.

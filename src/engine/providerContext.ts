@@ -145,13 +145,19 @@ export function programConfigKeys(): string[] {
  * Binds the tenant of a call in the program process (a function, a resource's declared domain): `explicit`,
  * else the program's stack config, else the environment.
  *
+ * Its client comes one turn of the event loop after it is asked for. Loading the HTTP client holds the loop
+ * (axios and zod start), and a program's functions ask for it while the SDK is still sending the resources'
+ * registrations, the first of which starts the engine's provider process: they leave first.
+ *
  * @throws TenantConfigError when the settings do not make a connection
  */
 export function bindProgramTenant(explicit: TenantInputs | undefined): TenantBinding {
-  return bindTenant(
+  const binding = bindTenant(
     { explicit, config: programStackConfig(), env: process.env, configKeys: programConfigKeys() },
     { sharesReads: false },
   );
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+  return { ...binding, client: () => nextTurn().then(() => binding.client()) };
 }
 
 /**

@@ -113,11 +113,8 @@ export async function getTenantSettings<
   const query = settingsQuery(fields, args.includeFields);
   let settings: SelectedTenantSettings<F, I>;
   try {
-    // The HTTP client is loaded at the first call: a program that reads no settings does not load it. That
-    // load holds the event loop (axios and zod start), and a program calls this while the SDK is still sending
-    // its resources' registrations, the first of which starts the engine's provider process: one turn of the
-    // loop lets them leave first. The service honours `fields`, so the settings hold exactly the selected ones.
-    await new Promise((resolve) => setImmediate(resolve));
+    // The HTTP client is loaded at the first call: a program that reads no settings does not load it. The
+    // service honours `fields`, so the settings hold exactly the selected ones.
     settings = await readDocument(await binding.client(), tenantSettingsDocument, query);
   } catch (error) {
     // Pulumi prints the message alone: it names the tenant and what to check, as a resource's error does.
