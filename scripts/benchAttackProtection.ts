@@ -9,6 +9,11 @@ import { performance } from "node:perf_hooks";
 
 import { startEmulator } from "../src/emulator";
 import type { TenantEmulator } from "../src/emulator";
+import { botDetectionDocument } from "../src/resources/botDetection/api";
+import { captchaDocument } from "../src/resources/captchaConfig/api";
+import { listPhoneNotificationTemplates } from "../src/resources/phoneNotificationTemplate/api";
+import { getTenantSettings } from "../src/resources/tenantSettings/api";
+import { API_PREFIX, AUTH_PATHS } from "../src/wire/endpoint";
 import { median } from "./benchLifecycle";
 import { serialRoundTrips } from "./support/criticalPath";
 import { tenantEnv } from "./support/programs";
@@ -35,11 +40,11 @@ export interface AttackProtectionFigures {
 
 /** What the program's fresh-stack preview reads (a run fails when it reads anything else). */
 const PREVIEW_READS = [
-  "/api/v2/attack-protection/bot-detection",
-  "/api/v2/attack-protection/captcha",
-  "/api/v2/branding/phone/templates",
-  "/api/v2/tenants/settings",
-];
+  botDetectionDocument.get,
+  captchaDocument.get,
+  listPhoneNotificationTemplates,
+  getTenantSettings,
+].map((read) => `${API_PREFIX}${read.path}`);
 
 /**
  * Sends the emulator one request of each kind the preview sends, before the preview: the emulator runs in this
@@ -48,7 +53,7 @@ const PREVIEW_READS = [
  * Reads only: the tenant stays as new.
  */
 async function warmUp(emulator: TenantEmulator): Promise<void> {
-  const answer = await fetch(`${emulator.url}/oauth/token`, {
+  const answer = await fetch(`${emulator.url}${AUTH_PATHS.token}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
@@ -58,7 +63,7 @@ async function warmUp(emulator: TenantEmulator): Promise<void> {
       audience: emulator.audience,
     }),
   });
-  if (!answer.ok) throw new Error(`warm-up: POST /oauth/token answered ${answer.status}`);
+  if (!answer.ok) throw new Error(`warm-up: POST ${AUTH_PATHS.token} answered ${answer.status}`);
   const { access_token: token } = (await answer.json()) as { access_token: string };
   for (const path of PREVIEW_READS) {
     const read = await fetch(`${emulator.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
