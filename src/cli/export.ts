@@ -120,7 +120,9 @@ async function readTenant(connection: TenantConnection): Promise<ExportedObject[
     const { objectExport } = await object.exporter();
     const { snapshot, skipped } = await objectExport.read({ client, settings });
     const declared =
-      snapshot === undefined ? { declarations: [], skipped: [] } : objectExport.declare(snapshot);
+      snapshot === undefined
+        ? { declarations: [], skipped: [] }
+        : objectExport.declare(snapshot, new URL(client.baseUrl).host);
     exported.push({ declarations: declared.declarations, skipped: [...skipped, ...declared.skipped] });
   }
   return exported;

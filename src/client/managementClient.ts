@@ -139,12 +139,19 @@ export class ManagementClient {
       body?: Request;
       query?: Readonly<Record<string, string>>;
       params?: Readonly<Record<string, string>>;
+      /** Ask the tenant even when the run cache holds the read: what a create decides on must be current. */
+      fresh?: boolean;
     } = {},
   ): Promise<Response> {
     const path = pathWith(endpoint.path, request.params);
     const body = endpoint.request === undefined ? undefined : validate(endpoint, path, request.body);
     const cacheKey = `${this.#cacheScope}\n${path}`;
-    if (this.#runCache !== undefined && endpoint.sharedRead && endpoint.response !== undefined) {
+    if (
+      this.#runCache !== undefined &&
+      endpoint.sharedRead &&
+      endpoint.response !== undefined &&
+      request.fresh !== true
+    ) {
       const cached = await this.#runCache.get(cacheKey);
       const parsed = cached === undefined ? undefined : endpoint.response.safeParse(cached);
       if (parsed?.success === true) return parsed.data;

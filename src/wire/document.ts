@@ -112,6 +112,13 @@ export interface DocumentDescription<
    * between the user's camelCase and the wire (`simple_captcha`); read back whole.
    */
   readonly verbatim?: readonly string[] | undefined;
+  /**
+   * Fields that mark a member the GET answers although nobody configured it (CAPTCHA answers
+   * `{"site_key": ""}` for each provider never set up): such a member, which a new tenant's values lack, reads
+   * as absent when a create asks whether someone configured the document. Default none: only the members of
+   * {@link newTenant} are compared.
+   */
+  readonly unconfiguredWhen?: Readonly<Record<string, string | number | boolean>> | undefined;
   /** The 404 a request gets while the tenant has no such document; default `404 Not Found`. */
   readonly missing?: Refusal | undefined;
 }

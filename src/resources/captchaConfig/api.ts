@@ -217,6 +217,8 @@ export const captchaDocument = documentDescription<CaptchaPatchRequest, CaptchaR
     },
   },
   verbatim: ["simple_captcha"],
+  // A provider never configured answers `site_key: ""` (recorded: a tenant that never configured CAPTCHA).
+  unconfiguredWhen: { site_key: "" },
   missing: {
     status: 404,
     message: "The CAPTCHA configuration does not exist",

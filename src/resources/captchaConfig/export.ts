@@ -2,9 +2,16 @@ import { toCamelKey } from "../../client/casing";
 import { TenantApiError } from "../../client/errors";
 import { isRecord } from "../../wire/json";
 import type { Declaration, ObjectExport, SecretSetting } from "../tenantObject/exporting";
-import { literal, objectLiteral, secretRead } from "../tenantObject/exporting";
+import { adoptionOf, literal, objectLiteral, secretRead } from "../tenantObject/exporting";
+import { differencesFromNewTenant } from "../tenantObject/singleton";
 import type { CaptchaResponse } from "./api";
-import { CREDENTIAL_FIELD_OF, captchaPatchRequestSchema, configuredBlocks, getCaptcha } from "./api";
+import {
+  CREDENTIAL_FIELD_OF,
+  captchaDocument,
+  captchaPatchRequestSchema,
+  configuredBlocks,
+  getCaptcha,
+} from "./api";
 
 /** The stack config key a generated program reads a block's secret from: `hcaptchaSecret`. */
 function secretKey(block: string, field: string): string {
@@ -39,7 +46,7 @@ function requestBlock(
  * block whose `site_key` is `""` was never configured: it is left out and asks for no secret). Each secret,
  * which the tenant never returns, is read from stack config.
  */
-function declare(captcha: CaptchaResponse): { declarations: Declaration[]; skipped: string[] } {
+function declare(captcha: CaptchaResponse, host: string): { declarations: Declaration[]; skipped: string[] } {
   const skipped: string[] = [];
   const active = captcha.active_provider_id;
   if (active === undefined) {
@@ -81,10 +88,16 @@ function declare(captcha: CaptchaResponse): { declarations: Declaration[]; skipp
     });
     members.push([block, objectLiteral(blockMembers, 1)]);
   }
+  const adoption = adoptionOf(
+    host,
+    captchaDocument.get.path,
+    differencesFromNewTenant(captchaDocument, captcha),
+  );
   const lines = [
     "// The CAPTCHA (bot detection) configuration: the providers the tenant has configured. The tenant never",
     "// returns secrets: each one is read from stack config (pulumi config set --secret <key>).",
-    `new CaptchaConfig("captcha", ${objectLiteral(members)});`,
+    ...adoption.comment,
+    `new CaptchaConfig("captcha", ${objectLiteral(members)}${adoption.end}`,
   ];
   return { declarations: [{ imports: ["CaptchaConfig"], lines, secrets }], skipped };
 }
@@ -95,8 +108,11 @@ export const objectExport: ObjectExport<CaptchaResponse> = {
     try {
       return { snapshot: await client.send(getCaptcha), skipped: [] };
     } catch (error) {
-      if (error instanceof TenantApiError && error.errorCode === "insufficient_entitlement") {
-        return { skipped: ["CAPTCHA configuration: the tenant's plan does not include bot detection"] };
+      const refusal = captchaDocument.entitlement.refusal;
+      if (error instanceof TenantApiError && error.errorCode === refusal.errorCode) {
+        return {
+          skipped: [`CAPTCHA configuration: the tenant's plan does not include it (${refusal.message})`],
+        };
       }
       if (error instanceof TenantApiError && error.status === 404) {
         return { skipped: ["CAPTCHA configuration: the tenant has none"] };

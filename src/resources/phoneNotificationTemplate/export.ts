@@ -5,9 +5,8 @@ import { usesUnifiedPhoneExperience } from "../tenantSettings/api";
 import type { PhoneNotificationTemplateResponse } from "./api";
 import { getPhoneNotificationTemplate, listPhoneNotificationTemplates } from "./api";
 
-/** The templates a tenant customized (those with an `id`), and the tenant's host, which their import ids name. */
+/** The templates someone created on the tenant (those with an `id`). */
 export interface CustomizedTemplates {
-  host: string;
   templates: PhoneNotificationTemplateResponse[];
 }
 
@@ -52,10 +51,10 @@ export const objectExport: ObjectExport<CustomizedTemplates> = {
     }
     const list = await client.send(listPhoneNotificationTemplates);
     const templates = (list.templates ?? []).filter((template) => template.id !== undefined);
-    return { snapshot: { host: new URL(client.baseUrl).host, templates }, skipped: [] };
+    return { snapshot: { templates }, skipped: [] };
   },
 
-  declare({ host, templates }) {
+  declare({ templates }, host) {
     if (templates.length === 0) {
       return { declarations: [], skipped: ["phone notification templates: the tenant customized none"] };
     }

@@ -21,7 +21,6 @@ import {
 import type { PhoneNotificationTemplateResponse, PhoneNotificationUpdate } from "./api";
 import {
   CODE_TYPES,
-  DEFAULT_PHONE_NOTIFICATION_BODIES,
   brandingPhoneDialect,
   createPhoneNotificationTemplate,
   deletePhoneNotificationTemplate,
@@ -74,31 +73,20 @@ function declaredAsOnTenant(declared: Inputs, template: PhoneNotificationTemplat
 }
 
 /**
- * Whether the tenant's template is someone's work, which a create must not take over. What the recordings
+ * Whether the tenant's template is someone's: it has an `id`. What the recordings
  * (test/unit/conformance/fixtures) show:
- * - a tenant's list shows each type it never customized with the platform's default texts, `from: ""` and no
- *   `id` (go-auth0 `TestBrandingManager_ReadPhoneNotificationTemplates@b89ad147602f`): nobody made those;
- * - a template with an `id` was made by a POST (every recorded create answers 201 with one), and a reset
- *   keeps it, with the default texts back but `from` and `disabled` as they were (go-auth0
- *   `TestBrandingManager_ResetPhoneNotificationTemplate`): the dashboard's "reset" gives the type back to the
- *   platform without deleting the template;
+ * - a tenant's list shows each type nobody created with the platform's default texts, `from: ""` and no `id`
+ *   (go-auth0 `TestBrandingManager_ReadPhoneNotificationTemplates@b89ad147602f`): nobody made those;
+ * - a template with an `id` was made by a POST (every recorded create answers 201 with one), and only a DELETE
+ *   gives the type back (this resource's destroy sends one); a reset keeps the `id`, with the default texts
+ *   back but `from` and `disabled` as they were (go-auth0 `TestBrandingManager_ResetPhoneNotificationTemplate`);
  * - `customizable`, which the OpenAPI lists, is in no recorded answer, so it cannot tell.
- * So a template is custom when it has an `id` and anything a program declares differs from what a new
- * tenant has: the default texts, no sender, enabled. A reset template nobody gave a sender or disabled is
- * free to take; of a type whose default texts are not known (`password_breach`), any template with an `id`
- * is custom.
+ * So an `id` means an owner: whoever created the template, even when its texts are the platform's defaults
+ * (another stack may declare exactly those) or were reset in the dashboard. Such a template is adopted only on
+ * purpose, with the `import` option.
  */
 export function isCustomTemplate(template: PhoneNotificationTemplateResponse): boolean {
-  if (template.id === undefined) return false;
-  const defaults = DEFAULT_PHONE_NOTIFICATION_BODIES[template.type as Inputs["type"]];
-  const body = template.content.body ?? {};
-  return (
-    defaults === undefined ||
-    template.disabled ||
-    (template.content.from ?? "") !== "" ||
-    body.text !== defaults.text ||
-    body.voice !== defaults.voice
-  );
+  return template.id !== undefined;
 }
 
 /** The tenant's custom template of `type` (see {@link isCustomTemplate}), as an occupant, or `undefined`. */
@@ -198,13 +186,6 @@ export function createProvider(
         claim(client, inputs.type, custom.path.slice(custom.path.lastIndexOf("/") + 1));
         throw new TenantAdminError(occupiedReason(new URL(client.baseUrl).host, custom));
       }
-      const existing = templates.find(
-        (template) => template.type === inputs.type && template.id !== undefined,
-      );
-      if (existing?.id !== undefined) {
-        claim(client, inputs.type, existing.id);
-        return client.send(updatePhoneNotificationTemplate, { params: { id: existing.id }, body });
-      }
       try {
         const created = await client.send(createPhoneNotificationTemplate, {
           body: { type: inputs.type, ...body },
@@ -225,6 +206,7 @@ export function createProvider(
     label: "phone notification template",
     unreadable: [],
     printable: ["type", "disabled"],
+    properties: ["type", "disabled", "content"],
     outputs: ["templateId", "channel", "customizable"],
     replaceOn: ["type"],
     title: (inputs) =>
@@ -251,7 +233,9 @@ export function createProvider(
       ];
     },
 
-    async occupant(client, inputs) {
+    async occupant(client, inputs, moment) {
+      // The create at up refuses it itself, from the list it reads to create (see create).
+      if (moment === "create") return undefined;
       if (typeof inputs.type !== "string" || containsUnknown(inputs.type)) return undefined;
       // Asked at preview only: every template a preview plans to create shares one read of the list.
       return customOf((await client.readOnce(listPhoneNotificationTemplates)).templates ?? [], inputs.type);

@@ -13,6 +13,16 @@ export const DEFAULT_PHONE_TEMPLATES = {
 } as const;
 
 /**
+ * Where the tenant's templates differ from the platform's defaults, in the user's spelling
+ * (`enrollmentMessage`): what shows someone configured them, since the platform records no owner.
+ */
+export function differencesFromDefaults(templates: Readonly<Record<string, unknown>>): string[] {
+  return Object.entries(DEFAULT_PHONE_TEMPLATES)
+    .filter(([key, text]) => templates[key] !== undefined && templates[key] !== text)
+    .map(([key]) => (key === "enrollment_message" ? "enrollmentMessage" : "verificationMessage"));
+}
+
+/**
  * The longest template this package sends or its emulator stores, in characters. The platform documents no
  * maximum; this one keeps a PUT of both templates under the request size the emulator (and any proxy in
  * between) accepts, and is far above any message a phone can show.

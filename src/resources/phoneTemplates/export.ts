@@ -1,8 +1,8 @@
 import type { ObjectExport } from "../tenantObject/exporting";
-import { literal, objectLiteral } from "../tenantObject/exporting";
+import { adoptionOf, literal, objectLiteral } from "../tenantObject/exporting";
 import { usesUnifiedPhoneExperience } from "../tenantSettings/api";
 import type { PhoneTemplatesResponse } from "./api";
-import { getPhoneTemplates } from "./api";
+import { differencesFromDefaults, getPhoneTemplates } from "./api";
 
 /** `tenant-admin export` of the legacy phone templates, for a tenant that still uses the legacy set-up. */
 export const objectExport: ObjectExport<PhoneTemplatesResponse> = {
@@ -18,14 +18,16 @@ export const objectExport: ObjectExport<PhoneTemplatesResponse> = {
     return { snapshot: await client.send(getPhoneTemplates), skipped: [] };
   },
 
-  declare(templates) {
+  declare(templates, host) {
     const members: [string, string][] = [
       ["enrollmentMessage", literal(templates.enrollment_message)],
       ["verificationMessage", literal(templates.verification_message)],
     ];
+    const adoption = adoptionOf(host, getPhoneTemplates.path, differencesFromDefaults(templates));
     const lines = [
       "// The phone (SMS and voice) MFA message templates of the tenant's legacy phone set-up.",
-      `new PhoneTemplates("phone-templates", ${objectLiteral(members)});`,
+      ...adoption.comment,
+      `new PhoneTemplates("phone-templates", ${objectLiteral(members)}${adoption.end}`,
     ];
     return { declarations: [{ imports: ["PhoneTemplates"], lines, secrets: [] }], skipped: [] };
   },

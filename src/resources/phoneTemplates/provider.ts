@@ -18,6 +18,7 @@ import type { PhoneTemplatesRequest, PhoneTemplatesResponse } from "./api";
 import {
   DEFAULT_PHONE_TEMPLATES,
   LEGACY_PHONE_DIALECT,
+  differencesFromDefaults,
   getPhoneTemplates,
   phoneTemplatesRequestSchema,
   putPhoneTemplates,
@@ -90,6 +91,7 @@ export function createProvider(
     unreadable: [],
     // The engine would print a (multi-line) template beside its failure; the reason names the property.
     printable: [],
+    properties: MESSAGE_PROPERTIES,
     needs: {
       resource: "PhoneTemplates",
       scopes: [putPhoneTemplates.scope],
@@ -126,6 +128,17 @@ export function createProvider(
         once,
         subject,
       );
+    },
+
+    async occupant(client, _inputs, moment) {
+      const request = () =>
+        moment === "create"
+          ? client.send(getPhoneTemplates, { fresh: true })
+          : client.readOnce(getPhoneTemplates);
+      const differs = differencesFromDefaults(await onLegacyEndpoint(client, request));
+      return differs.length === 0
+        ? undefined
+        : { name: "phone templates", path: getPhoneTemplates.path, differs };
     },
 
     async write(client, inputs) {

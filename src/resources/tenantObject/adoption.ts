@@ -101,7 +101,7 @@ export function mismatchFailure(label: string, paths: readonly string[]): pulumi
     property: IMPORT_ID_KEY,
     reason:
       `cannot import: the tenant's ${label} differs from the program at ${paths.join(", ")}. Declare what ` +
-      "the tenant holds (tenant-admin export writes it), or remove the import option to overwrite it. " +
+      "the tenant holds (tenant-admin export writes it) to adopt it as it is, then change it in a later up. " +
       "Secrets are never compared: the tenant does not return them",
   };
 }

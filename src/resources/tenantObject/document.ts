@@ -2,7 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 
 import type { CamelCased } from "../../client/casing";
 import { toCamelDeep, toCamelKey, toSnakeDeep, toSnakeKey } from "../../client/casing";
-import { TenantApiError } from "../../client/errors";
+import { TenantAdminError, TenantApiError } from "../../client/errors";
 import type { ManagementClient } from "../../client/managementClient";
 import { engineLog } from "../../engine/log";
 import type { ProviderContext } from "../../engine/providerContext";
@@ -16,6 +16,7 @@ import { schemaFailures } from "./checkFailures";
 import type { ProviderImplementation, TenantObjectHooks, TenantObjectInputs } from "./hooks";
 import { readDocument } from "./documentRead";
 import { withoutEngineKeys } from "./inputs";
+import { documentOccupant, inOneOrder } from "./singleton";
 import { tenantObjectProvider } from "./tenantObjectProvider";
 
 /** The resolved inputs of a document's resource: its members in the user's spelling, and the common inputs. */
@@ -45,22 +46,6 @@ export function wireBody(document: DocumentDescription, members: Record<string, 
 
 /** A wire path's spelling in {@link DocumentDescription} paths: `a.b`, `a[].b`. */
 const joined = (path: string, key: string): string => (path === "" ? key : `${path}.${key}`);
-
-/** `value` with every list in one order at every depth: a document's lists are sets. */
-export function inOneOrder(value: unknown): unknown {
-  if (Array.isArray(value)) {
-    const keyed = value.map((entry) => {
-      const ordered = inOneOrder(entry);
-      return { key: JSON.stringify(ordered) ?? "", ordered };
-    });
-    keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    return keyed.map(({ ordered }) => ordered);
-  }
-  if (isRecord(value)) {
-    return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, inOneOrder(member)]));
-  }
-  return value;
-}
 
 /** Two lists with the same entries, in any order: equal once {@link inOneOrder} has ordered both. */
 function sameEntries(a: readonly unknown[], b: readonly unknown[]): boolean {
@@ -171,6 +156,68 @@ function withSuggestions(
   });
 }
 
+/**
+ * Members declared below the top level in a spelling other than the user's (`stage.pre-login.max_attempts`):
+ * the wire spelling would pass the schema once cased, and reach the tenant unchecked. Free-form maps keep
+ * their keys. (Top-level inputs are checked against the resource's properties by the provider.)
+ */
+function misspeltNestedMembers(
+  members: Record<string, unknown>,
+  verbatimRoots: readonly string[],
+): pulumi.dynamic.CheckFailure[] {
+  const walk = (value: unknown, path: readonly string[]): pulumi.dynamic.CheckFailure[] => {
+    if (!isRecord(value) || containsUnknown(value)) return [];
+    return Object.entries(value).flatMap(([key, member]) => {
+      const here = [...path, key];
+      const camel = toCamelKey(key);
+      return camel === key
+        ? walk(member, here)
+        : [{ property: here.join("."), reason: `is not a known property (did you mean ${camel}?)` }];
+    });
+  };
+  return Object.entries(members)
+    .filter(([key]) => !verbatimRoots.includes(toSnakeKey(key)))
+    .flatMap(([key, member]) => walk(member, [key]));
+}
+
+/** `resetOnDelete` when it is given and is not a boolean. */
+function resetOnDeleteFailures(inputs: DocumentInputs): pulumi.dynamic.CheckFailure[] {
+  const value: unknown = inputs.resetOnDelete;
+  if (value === undefined || typeof value === "boolean" || containsUnknown(value)) return [];
+  return [{ property: "resetOnDelete", reason: `must be a boolean (true or false), not a ${typeof value}` }];
+}
+
+/** The tenant's document as the GET answers it (wire spelling), or `undefined` when it has none (a 404). */
+async function documentOnTenant(
+  client: ManagementClient,
+  document: DocumentDescription,
+  fresh: boolean,
+): Promise<Record<string, unknown> | undefined> {
+  try {
+    const answer = fresh ? await client.send(document.get, { fresh }) : await client.readOnce(document.get);
+    return answer as Record<string, unknown>;
+  } catch (error) {
+    if (error instanceof TenantApiError && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * A destroy's reset refused because the tenant's plan lost the document's feature: what lets the stack go.
+ */
+function resetRefusal(document: ManagedDocument, error: unknown): TenantAdminError | undefined {
+  const refusal = document.entitlement?.refusal;
+  if (!(error instanceof TenantApiError) || refusal === undefined || error.errorCode !== refusal.errorCode)
+    return undefined;
+  return new TenantAdminError(
+    `${document.resource.type} could not reset the tenant's ${document.label} (resetOnDelete is true): ` +
+      `${error.message}. The plan no longer includes it, so nothing can be written to it: set resetOnDelete ` +
+      "to false (or remove it) and run pulumi up, which writes nothing, then destroy again; the tenant keeps " +
+      "its settings.",
+    { cause: error },
+  );
+}
+
 /** The top-level inputs a check failure may print: the resource's own switch, and members that are scalars. */
 function printableMembers(document: DocumentDescription): string[] {
   const secrets = document.secretFields ?? [];
@@ -196,7 +243,13 @@ export function documentHooks(
       ? undefined
       : projectedToDeclared(document, declaredMembers(declared), current);
   };
+  let properties: readonly string[] | undefined;
   const generic: TenantObjectHooks<DocumentInputs, object> = {
+    // From the PATCH's schema, which loads zod: asked at check, not when the provider is made.
+    get properties() {
+      return (properties ??= [...knownNames(document, []), "resetOnDelete"]);
+    },
+    engineOnly: ["resetOnDelete"],
     pathPattern: document.get.path,
     path: () => document.get.path,
     label: document.label,
@@ -218,7 +271,7 @@ export function documentHooks(
                 ...(document.get.globalClientOnly ? ["client is global"] : []),
               ],
               read: async (client: ManagementClient) => {
-                await client.send(document.get);
+                await client.readOnce(document.get);
                 return undefined;
               },
             },
@@ -227,6 +280,11 @@ export function documentHooks(
     },
     failures(news) {
       if (document.patch.request === undefined) return [];
+      const spelling = [
+        ...misspeltNestedMembers(declaredMembers(news), verbatimRoots),
+        ...resetOnDeleteFailures(news),
+      ];
+      if (spelling.length > 0) return spelling;
       const body = wireBody(document, declaredMembers(news));
       const schema = withSuggestions(document, schemaFailures(document.patch.request, body, verbatimRoots));
       if (schema.length > 0 || document.rules === undefined || containsUnknown(body)) return schema;
@@ -241,13 +299,21 @@ export function documentHooks(
       const current = toCamelDeep(answer, document.verbatim ?? []) as Record<string, unknown>;
       return projectedToDeclared(document, declared, current);
     },
+    async occupant(client, _inputs, moment) {
+      const current = await documentOnTenant(client, document, moment === "create");
+      return current === undefined ? undefined : documentOccupant(document, current);
+    },
     read,
     adopt: (client, _path, declared) => read(client, declared),
     async remove(client, state) {
       if (state.resetOnDelete === true) {
         const body =
           document.reset ?? newTenantOfDeclared(document, wireBody(document, declaredMembers(state)));
-        if (Object.keys(body).length > 0) await client.send(document.patch, { body });
+        try {
+          if (Object.keys(body).length > 0) await client.send(document.patch, { body });
+        } catch (error) {
+          throw resetRefusal(document, error) ?? error;
+        }
         return;
       }
       // The engine previews a delete without asking the provider, so the delete itself says what it did.

@@ -2,7 +2,8 @@ import { toCamelDeep, toCamelKey } from "../../client/casing";
 import { TenantApiError } from "../../client/errors";
 import type { DocumentDescription, ResourceIdentity } from "../../wire/document";
 import type { ObjectExport } from "./exporting";
-import { literal, objectLiteral } from "./exporting";
+import { adoptionOf, literal, objectLiteral } from "./exporting";
+import { differencesFromNewTenant } from "./singleton";
 
 /**
  * `tenant-admin export` of a document: one resource declaring every member of the tenant's document that
@@ -35,7 +36,7 @@ export function documentExport(
       }
     },
 
-    declare(snapshot) {
+    declare(snapshot, host) {
       const skipped: string[] = [];
       const members: [string, string][] = [];
       for (const [key, value] of Object.entries(snapshot).sort(([a], [b]) => a.localeCompare(b))) {
@@ -47,9 +48,11 @@ export function documentExport(
         const camel = toCamelDeep({ [key]: value }, document.verbatim ?? []) as Record<string, unknown>;
         members.push([toCamelKey(key), literal(camel[toCamelKey(key)])]);
       }
+      const adoption = adoptionOf(host, document.get.path, differencesFromNewTenant(document, snapshot));
       const lines = [
         `// The ${document.label}, as the tenant has it.`,
-        `new ${document.resource.type}(${literal(document.name)}, ${objectLiteral(members)});`,
+        ...adoption.comment,
+        `new ${document.resource.type}(${literal(document.name)}, ${objectLiteral(members)}${adoption.end}`,
       ];
       return { declarations: [{ imports: [document.resource.type], lines, secrets: [] }], skipped };
     },

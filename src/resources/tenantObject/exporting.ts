@@ -1,4 +1,5 @@
 import type { ManagementClient } from "../../client/managementClient";
+import { tenantObjectId } from "./adoption";
 import type { TenantSettingsResponse } from "../tenantSettings/api";
 
 /** A secret the generated program reads from stack config, which the user must set. */
@@ -38,7 +39,8 @@ export interface ExportContext {
  */
 export interface ObjectExport<Snapshot = unknown> {
   read(context: ExportContext): Promise<{ snapshot?: Snapshot; skipped: string[] }>;
-  declare(snapshot: Snapshot): ExportedObject;
+  /** The declarations of what was read from the tenant at `host` (which import ids name). */
+  declare(snapshot: Snapshot, host: string): ExportedObject;
 }
 
 /** The indentation of the generated program. */
@@ -54,6 +56,35 @@ export function objectLiteral(members: readonly (readonly [string, string])[], d
   const inner = INDENT.repeat(depth + 1);
   const lines = members.map(([key, value]) => `${inner}${key}: ${value},`);
   return `{\n${lines.join("\n")}\n${INDENT.repeat(depth)}}`;
+}
+
+/**
+ * A singleton's declaration ends: `);` for one nobody configured, else the `import` option that adopts it (a
+ * create never takes over what someone configured) and a comment saying why, to put before the declaration.
+ */
+export function adoptionOf(
+  host: string,
+  path: string,
+  differs: readonly string[],
+): { comment: string[]; end: string } {
+  if (differs.length === 0) return { comment: [], end: ");" };
+  const words = `Configured on the tenant (it differs from a new tenant's at ${differs.join(", ")}): the import option adopts it, writing nothing.`;
+  return {
+    comment: commentLines(words),
+    end: `, ${objectLiteral([["import", literal(tenantObjectId(host, path))]])});`,
+  };
+}
+
+/** `text` as `//` comment lines of at most 110 characters, broken between words. */
+function commentLines(text: string): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(" ")) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && last.length + word.length + 1 <= 110)
+      lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(`// ${word}`);
+  }
+  return lines;
 }
 
 /** `config.requireSecret("<key>")`: how a declaration reads a secret from stack config. */

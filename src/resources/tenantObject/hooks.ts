@@ -61,12 +61,28 @@ export interface TenantObjectHooks<
   /** `news` with the `kept` settings of `olds` carried over, secrets marked secret for the engine. */
   carry?(olds: Inputs, news: Inputs, kept: readonly string[]): Inputs;
   /**
-   * For an item of a collection (a template of a type): the item a create would take over because the
-   * tenant already holds a custom one, or `undefined` when the create takes nobody's item. Asked at the
-   * preview of a create, after the write check; the create itself (`write` without state) must refuse the
-   * same item with `occupiedReason` (ownership.ts), since the tenant may change between preview and up.
+   * What a create would take over because someone already configured it (another stack, the dashboard,
+   * another tool), or `undefined` when the create takes nobody's object: for a singleton, its document when
+   * it differs from a new tenant's; for an item of a collection, the type's template someone made. Asked at
+   * the preview of a create (`"preview"`, after the write check), and again by the create at `up`
+   * (`"create"`, reading the tenant afresh), since the tenant may change between the two; a hook whose
+   * `write` refuses the occupant itself (with `occupiedReason`) answers `undefined` for `"create"`.
    */
-  occupant?(client: ManagementClient, inputs: Inputs): Promise<Occupant | undefined>;
+  occupant?(
+    client: ManagementClient,
+    inputs: Inputs,
+    moment: "preview" | "create",
+  ): Promise<Occupant | undefined>;
+  /**
+   * The resource's own top-level inputs (`enabled`, `resetOnDelete`): any other input is refused at check,
+   * naming the known one it likely means (a snake_case spelling names its camelCase one).
+   */
+  readonly properties: readonly string[];
+  /**
+   * Inputs that configure the resource rather than the tenant (`resetOnDelete`): a change of them alone is
+   * an update that writes nothing to the tenant, needs nothing of it, and so succeeds on any plan.
+   */
+  readonly engineOnly?: readonly string[];
   /** Writes the declared settings (`state` on an update); returns them as the tenant stored them. */
   write(client: ManagementClient, inputs: Inputs, state?: Inputs & Settings): Promise<Settings>;
   /** The declared settings as the tenant has them now, or `undefined` when the object is gone. */

@@ -7,6 +7,7 @@ import type { ProviderContext } from "../../engine/providerContext";
 import { containsUnknown } from "../../engine/unknowns";
 import { IMPORT_ID_KEY, adoption, tenantObjectId, withoutFields } from "./adoption";
 import { withoutPrintedValues } from "./checkFailures";
+import { Declarations, pick, unknownInputFailures } from "./declarations";
 import {
   DRY_RUN_KEY,
   NAME_KEY,
@@ -89,6 +90,8 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
   const resource = hooks.needs.resource;
   // One per provider process and resource type: the preview's write checks, remembered per tenant.
   const preflights = new WritePreflight();
+  const declarations = new Declarations();
+  const engineOnly = hooks.engineOnly ?? [];
   type State = TenantObjectState<Inputs> & Settings;
 
   function resultOf(binding: TenantBinding, settings: Inputs, stored: Settings, path?: string) {
@@ -148,9 +151,16 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
     olds: Inputs & { domain?: string },
     news: Inputs & { domain?: string },
     bound: TenantBinding | undefined,
-  ): { writes: boolean; creates: boolean; moves: boolean; kept: string[]; replaces: string[] } {
+  ): {
+    changes: boolean;
+    writes: boolean;
+    creates: boolean;
+    moves: boolean;
+    kept: string[];
+    replaces: string[];
+  } {
     if (Object.keys(withoutEngineKeys(olds)).length === 0)
-      return { writes: true, creates: true, moves: false, kept: [], replaces: [] };
+      return { changes: true, writes: true, creates: true, moves: false, kept: [], replaces: [] };
     const newDomain = news.domain ?? bound?.baseUrl;
     const moves = olds.domain !== undefined && newDomain !== undefined && newDomain !== olds.domain;
     const kept = hooks.kept?.(olds, news) ?? [];
@@ -158,12 +168,20 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
       hooks.comparable?.(settings as Record<string, unknown>) ?? settings;
     const before = withoutPaths(withoutEngineKeys(olds, [...NOT_COMPARED, ...(hooks.outputs ?? [])]), kept);
     const changed = changedKeys(comparable(before), comparable(withoutEngineKeys(news, NOT_COMPARED)));
-    const writes = moves || changed.length > 0 || containsUnknown(news.tenant);
+    const settingsChanged = changed.filter((key) => !engineOnly.includes(key));
+    const writes = moves || settingsChanged.length > 0 || containsUnknown(news.tenant);
     const replaces = [
       ...(moves ? ["tenant"] : []),
       ...(hooks.replaceOn ?? []).filter((key) => changed.includes(key)),
     ];
-    return { writes, creates: replaces.length > 0, moves, kept, replaces };
+    return {
+      changes: writes || changed.length > 0,
+      writes,
+      creates: replaces.length > 0,
+      moves,
+      kept,
+      replaces,
+    };
   }
 
   /**
@@ -185,7 +203,11 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
     if (hooks.occupant === undefined) return undefined;
     const tenant = binding.baseUrl;
     try {
-      const occupant = await hooks.occupant(await binding.client(), withoutEngineKeys(inputs, ["domain"]));
+      const occupant = await hooks.occupant(
+        await binding.client(),
+        withoutEngineKeys(inputs, ["domain"]),
+        "preview",
+      );
       if (occupant === undefined) return undefined;
       return (
         `${titleOf(inputs)} cannot be created on ${tenant}: ${occupiedReason(binding.host, occupant)} ` +
@@ -197,6 +219,19 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
       }
       throw error;
     }
+  }
+
+  /** A create at `up` refuses, as its preview did, an object someone configured meanwhile. */
+  async function refuseOccupied(binding: TenantBinding, inputs: Inputs): Promise<void> {
+    if (hooks.occupant === undefined) return;
+    const client = await binding.client();
+    const settings = withoutEngineKeys(inputs, ["domain"]);
+    const occupant = await onTenant(binding.baseUrl, () => hooks.occupant!(client, settings, "create"));
+    if (occupant === undefined) return;
+    throw new ProviderFailure(
+      `${titleOf(inputs)} cannot be created on ${binding.baseUrl}: ${occupiedReason(binding.host, occupant)} ` +
+        "Nothing was written.",
+    );
   }
 
   function titleOf(inputs: Inputs): string {
@@ -215,10 +250,26 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
       const tenant = context.bindInputs(news.tenant);
       const binding = tenant.kind === "bound" ? tenant.binding : undefined;
       if (dryRun && binding !== undefined) await startWriteCheck(binding, olds, news);
+      const unknownInputs = unknownInputFailures(news, hooks.properties);
       const failures = distinct([
-        ...hooks.failures(news),
+        ...unknownInputs,
+        ...(unknownInputs.length > 0 ? [] : hooks.failures(news)),
         ...(tenant.kind === "invalid" ? [tenant.failure] : []),
       ]);
+      const name = (rawNews as Record<string, unknown>)[NAME_KEY];
+      if (binding !== undefined && typeof name === "string" && failures.length === 0) {
+        const title = titleOf(news);
+        const first = declarations.claim(binding.baseUrl, title, name);
+        if (first !== undefined) {
+          failures.push({
+            property: "",
+            reason:
+              `${title} "${name}" and ${title} "${first}" of this program both declare the tenant's ` +
+              `${hooks.label} on ${binding.baseUrl}: one program declares each object of a tenant once ` +
+              "(the tenant would keep whichever wrote last). Keep one of them.",
+          });
+        }
+      }
       const domain = failures.length === 0 ? binding?.baseUrl : undefined;
       let inputs = domain === undefined ? news : { ...news, domain };
       const printable = [...hooks.printable, IMPORT_ID_KEY];
@@ -259,7 +310,6 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
               (plan.creates ? await occupied(binding, inputs) : undefined));
         if (reason !== undefined) failures.push({ property: "", reason });
         else if (hooks.report !== undefined) {
-          const name = (rawNews as Record<string, unknown>)[NAME_KEY];
           const subject = typeof name === "string" ? `${resource} ${name}` : resource;
           // The tenant's client once the write check has talked to the tenant with it, else nothing is read.
           await hooks.report(news, await binding?.clientWithToken(), subject);
@@ -272,12 +322,15 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
       // Check set the domain from its binding; without it (an unknown tenant argument) the tenant is bound here.
       const tenant = news.domain === undefined ? context.bindInputs(news.tenant) : undefined;
       const plan = planOf(olds, news, tenant?.kind === "bound" ? tenant.binding : undefined);
-      return { changes: plan.writes, replaces: plan.replaces, deleteBeforeReplace: true };
+      return { changes: plan.changes, replaces: plan.replaces, deleteBeforeReplace: true };
     },
 
     async create(inputs: Inputs) {
       const binding = context.bind(inputs.tenant);
-      if (inputs.importId === undefined) return write(binding, inputs);
+      if (inputs.importId === undefined) {
+        await refuseOccupied(binding, inputs);
+        return write(binding, inputs);
+      }
       // Checked again: the tenant may have changed since the preview.
       const outcome = await adopt(binding, inputs);
       if ("failure" in outcome) throw new TenantAdminError(`${IMPORT_ID_KEY}: ${outcome.failure.reason}`);
@@ -285,7 +338,17 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
     },
 
     async update(_id, olds: TenantObjectState<Inputs>, news: Inputs) {
-      const { outs } = await write(context.bind(news.tenant), news, olds as State);
+      const binding = context.bind(news.tenant);
+      if (!planOf(olds, { ...news, domain: binding.baseUrl }, binding).writes) {
+        // Only what configures the resource changed (resetOnDelete): the state takes it, the tenant is not asked.
+        const own = [...engineOnly, "tenant"];
+        const outs: TenantObjectState<Inputs> = withoutUndefined({
+          ...withoutEngineKeys(olds, own),
+          ...pick(news, own),
+        });
+        return { outs };
+      }
+      const { outs } = await write(binding, news, olds as State);
       // The settings the tenant keeps stay in the state, as the warning at their removal said.
       return { outs: withPathsOf(outs, olds, hooks.kept?.(olds, news) ?? []) };
     },

@@ -13,11 +13,16 @@ export interface TenantSnapshot {
   settingsFields: string[] | undefined;
 }
 
+/** The tenant host the snapshots are read from. */
+export const HOST = "my-tenant.eu.example.com";
+
 /** What each object's export hook declares for the snapshot, in registry order, as `generateProgram` takes it. */
 export function exportedObjects(snapshot: TenantSnapshot): ExportedObject[] {
   return [
-    ...(snapshot.captcha === undefined ? [] : [captchaExport.declare(snapshot.captcha)]),
-    ...(snapshot.phoneTemplates === undefined ? [] : [phoneTemplatesExport.declare(snapshot.phoneTemplates)]),
-    ...(snapshot.settingsFields === undefined ? [] : [settingsExport.declare(snapshot.settingsFields)]),
+    ...(snapshot.captcha === undefined ? [] : [captchaExport.declare(snapshot.captcha, HOST)]),
+    ...(snapshot.phoneTemplates === undefined
+      ? []
+      : [phoneTemplatesExport.declare(snapshot.phoneTemplates, HOST)]),
+    ...(snapshot.settingsFields === undefined ? [] : [settingsExport.declare(snapshot.settingsFields, HOST)]),
   ];
 }

@@ -144,8 +144,11 @@ describe("a PATCH answer that lacks a declared block", () => {
         response.end(
           request.url === "/oauth/token"
             ? JSON.stringify({ access_token: "t", token_type: "Bearer", expires_in: 86400 })
-            : // Answers without the hcaptcha block that was just written.
-              JSON.stringify({ active_provider_id: "hcaptcha", auth_challenge: { fail_open: false } }),
+            : request.method === "GET"
+              ? // A new tenant's configuration: nobody configured it, so a create may take it.
+                JSON.stringify({ active_provider_id: "auth_challenge", auth_challenge: { fail_open: false } })
+              : // Answers without the hcaptcha block that was just written.
+                JSON.stringify({ active_provider_id: "hcaptcha", auth_challenge: { fail_open: false } }),
         );
       });
     });

@@ -12,6 +12,7 @@ import { objectExport } from "../../../src/resources/captchaConfig/export";
 import type { TenantSettingsResponse } from "../../../src/resources/tenantSettings/api";
 
 /** A never-configured tenant's answer, as a real one gives it. */
+const HOST = "my-tenant.eu.example.com";
 const NEVER_CONFIGURED: CaptchaResponse = JSON.parse(
   '{"active_provider_id":"auth_challenge","simple_captcha":{},"auth_challenge":{"fail_open":false},' +
     '"recaptcha_v2":{"site_key":""},"recaptcha_enterprise":{"site_key":"","project_id":""},' +
@@ -63,7 +64,7 @@ describe("configuredBlocks", () => {
 
 describe("the CAPTCHA export's declaration", () => {
   it("declares a never-configured tenant's active provider, authChallenge and simpleCaptcha, and asks no secret", () => {
-    const { declarations, skipped } = objectExport.declare(NEVER_CONFIGURED);
+    const { declarations, skipped } = objectExport.declare(NEVER_CONFIGURED, HOST);
     expect(skipped).toEqual([]);
     expect(declarations).toEqual([
       {
@@ -87,7 +88,7 @@ describe("the CAPTCHA export's declaration", () => {
 
   it("asks exactly one secret for a configured hcaptcha, and none for the blocks never configured", () => {
     const answer = { ...NEVER_CONFIGURED, active_provider_id: "hcaptcha", hcaptcha: { site_key: "site-h" } };
-    const { declarations, skipped } = objectExport.declare(answer);
+    const { declarations, skipped } = objectExport.declare(answer, HOST);
     expect(skipped).toEqual([]);
     expect(declarations).toHaveLength(1);
     const [declaration] = declarations;
@@ -102,7 +103,7 @@ describe("the CAPTCHA export's declaration", () => {
   it("says why it declares nothing when the answer has no active provider", () => {
     const answer: CaptchaResponse = { ...NEVER_CONFIGURED };
     delete answer.active_provider_id;
-    expect(objectExport.declare(answer)).toEqual({
+    expect(objectExport.declare(answer, HOST)).toEqual({
       declarations: [],
       skipped: ["CAPTCHA configuration: the tenant returned no active_provider_id"],
     });
@@ -127,7 +128,7 @@ describe("the CAPTCHA export's read", () => {
     const { snapshot, skipped } = await objectExport.read({ client, settings });
     expect(skipped).toEqual([]);
     expect(snapshot).toEqual(NEVER_CONFIGURED);
-    expect(objectExport.declare(snapshot as CaptchaResponse).declarations[0]?.secrets).toEqual([]);
+    expect(objectExport.declare(snapshot as CaptchaResponse, HOST).declarations[0]?.secrets).toEqual([]);
   });
 
   it("skips a tenant without a CAPTCHA configuration, and says so", async () => {
@@ -145,7 +146,9 @@ describe("the CAPTCHA export's read", () => {
     emulator.tenant.setBotDetection(false);
     try {
       expect(await objectExport.read({ client, settings })).toEqual({
-        skipped: ["CAPTCHA configuration: the tenant's plan does not include bot detection"],
+        skipped: [
+          "CAPTCHA configuration: the tenant's plan does not include it (Please upgrade your subscription to use bot detection)",
+        ],
       });
     } finally {
       emulator.tenant.setBotDetection(true);

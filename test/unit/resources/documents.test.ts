@@ -152,7 +152,9 @@ describe.each(DOCUMENTS.map(({ object, document }) => [document.name, object, do
       const { objectExport } = await object.exporter!();
       const { snapshot, skipped } = await objectExport.read({ client, settings: {} });
       expect(skipped).toEqual([]);
-      const lines = objectExport.declare(snapshot).declarations.flatMap((declaration) => declaration.lines);
+      const lines = objectExport
+        .declare(snapshot, "tenant.example.com")
+        .declarations.flatMap((declaration) => declaration.lines);
       expect(lines.join("\n")).toContain(`new ${document.resource.type}(`);
     });
 

@@ -1,7 +1,8 @@
 /**
- * A PhoneNotificationTemplate owns its template: a create never takes over a template someone customized
- * (another resource, another stack, the dashboard), and says so at preview; removing `content.from`, which the
- * API cannot clear, is not a change.
+ * A PhoneNotificationTemplate owns its template: a create never takes over a template someone created (it has
+ * an id: another resource, another stack, the dashboard), even at the platform's default texts, and says so at
+ * preview; its destroy deletes the template, which gives the type back; removing `content.from`, which the API
+ * cannot clear, is not a change.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -47,14 +48,14 @@ describe("what a custom template is", () => {
     ["a template created by POST (recorded) is custom", createdByPost, true],
     ["a reset template that keeps its sender (recorded) is custom", resetWithSender, true],
     [
-      "a reset template with no sender, enabled, is free",
+      "a reset template with no sender, enabled, is still someone's: only a DELETE gives the type back",
       {
         id: "tem_1",
         type: "otp_verify",
         disabled: false,
         content: { syntax: "liquid", body: verifyDefaults },
       },
-      false,
+      true,
     ],
     [
       "a reset template that is disabled is custom",
@@ -108,9 +109,10 @@ describe("a PhoneNotificationTemplate create on a tenant that has the type's tem
 
   const occupiedReason = (id: string) =>
     `the tenant already has a custom otp_verify template ${id}, made outside this resource (by another ` +
-    "resource of this or another stack, or in the dashboard), and a create would take it over. To manage it " +
-    `with this resource, adopt it with the resource option import: "${new URL(emulator.url).host}${TEMPLATES}/` +
-    `${id}" (the resource's importId; see docs/adopting.md), or leave the type to its owner.`;
+    "resource of this or another stack, in the dashboard, or by another tool), and a create would take it " +
+    "over. To manage it with this resource, adopt it with the resource option import: " +
+    `"${new URL(emulator.url).host}${TEMPLATES}/${id}" (the resource's importId; see docs/adopting.md), or ` +
+    "leave it to its owner.";
   const occupiedMessage = (id: string) =>
     `PhoneNotificationTemplate otp_verify cannot be created on ${emulator.url}: ${occupiedReason(id)} ` +
     "Nothing was written.";
@@ -199,21 +201,46 @@ describe("a PhoneNotificationTemplate create on a tenant that has the type's tem
     expect(result.failures).toEqual([{ property: "", reason: occupiedMessage(id) }]);
   });
 
-  it("takes a template reset to the platform's default: preview passes, and up patches it (a POST would get 409)", async () => {
+  it("refuses a template reset to the platform's default: a reset keeps its id, so it is still someone's", async () => {
     const id = await customize({ type: "otp_verify", content: { body: { text: "{{ code }} by hand" } } });
     await reset(id);
 
-    expect((await provider().check({}, atPreview(otpVerify("{{ code }} is yours")))).failures).toEqual([]);
-    emulator.clearRequestLog();
-    const created = await provider().create(otpVerify("{{ code }} is yours"));
+    const result = await provider().check({}, atPreview(otpVerify("{{ code }} is yours")));
 
-    expect(writes().map((entry) => `${entry.method} ${entry.path}`)).toEqual([
-      `PATCH /api/v2${TEMPLATES}/${id}`,
-    ]);
-    expect(created.outs).toMatchObject({
-      templateId: id,
-      content: { body: { text: "{{ code }} is yours" } },
-    });
+    expect(result.failures).toEqual([{ property: "", reason: occupiedMessage(id) }]);
+  });
+
+  it("refuses a template another stack created with the platform's default text", async () => {
+    const id = await customize({ type: "otp_verify", content: { body: verifyDefaults } });
+
+    const result = await provider().check({}, atPreview(otpVerify(verifyDefaults!.text!)));
+
+    expect(result.failures).toEqual([{ property: "", reason: occupiedMessage(id) }]);
+  });
+
+  it("refuses the second of two first ups that race for one type, in one line, writing nothing", async () => {
+    const [first, second] = [provider(), provider()];
+    expect((await first.check({}, atPreview(otpVerify(verifyDefaults!.text!)))).failures).toEqual([]);
+    expect((await second.check({}, atPreview(otpVerify(verifyDefaults!.text!)))).failures).toEqual([]);
+    const created = await first.create(otpVerify(verifyDefaults!.text!));
+    emulator.clearRequestLog();
+
+    const failure = await second.create(otpVerify(verifyDefaults!.text!)).then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    );
+
+    expect(failure?.message).toBe(`${emulator.url}: ${occupiedReason(String(created.outs.templateId))}`);
+    expect(writes()).toEqual([]);
+  });
+
+  it("gives the type back at destroy (a DELETE), so another stack may create it", async () => {
+    const { id, outs } = await provider().create(otpVerify("{{ code }} is yours"));
+    await provider().delete(id, outs);
+
+    const result = await provider().check({}, atPreview(otpVerify("{{ code }} is mine")));
+
+    expect(result.failures).toEqual([]);
   });
 });
 

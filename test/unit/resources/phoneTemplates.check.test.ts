@@ -158,10 +158,13 @@ describe("PhoneTemplates check", () => {
         'info: PhoneTemplates mfa: enrollmentMessage SMS preview: "123456 is your code" (19 characters, GSM-7, 1 segment)',
       );
       expect(log.lines[1]).toContain('"Code: 123456 for Acme Bank"');
-      // One read serves the write check's probe (is the tenant on the legacy phone set-up?) and the friendly name.
+      // One read serves the write check's probe (is the tenant on the legacy phone set-up?) and the friendly
+      // name; the templates are read once, to tell whether someone configured them (a create takes them only
+      // at the platform's defaults).
       const apiRequests = emulator.requestLog.filter((entry) => entry.path !== "/oauth/token");
       expect(apiRequests.map((entry) => `${entry.method} ${entry.path}`)).toEqual([
         "GET /api/v2/tenants/settings",
+        "GET /api/v2/guardian/factors/phone/templates",
       ]);
     });
 
@@ -179,6 +182,7 @@ describe("PhoneTemplates check", () => {
       );
       expect(emulator.requestLog.map((entry) => `${entry.method} ${entry.path}`)).toEqual([
         "GET /api/v2/tenants/settings",
+        "GET /api/v2/guardian/factors/phone/templates",
       ]);
     });
 

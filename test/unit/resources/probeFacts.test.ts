@@ -9,7 +9,8 @@ import { atPreview, emulatorContext, failuresOf } from "./support";
 /**
  * The engine asks a preview's checks one after another, so each read a check waits for adds to the preview:
  * a probe that an earlier probe of the same client has already answered is not sent (CAPTCHA's read shows
- * both the plan's bot detection and a global client, bot detection's read only the plan).
+ * both the plan's bot detection and a global client, bot detection's read only the plan). A create reads its
+ * own document anyway (is it as a new tenant has it, or someone's?), and its probe shares that read.
  */
 type Provider = Required<pulumi.dynamic.ResourceProvider>;
 
@@ -35,19 +36,32 @@ describe("the probes of a preview's write checks", () => {
 
   it.each([
     [
-      "skips bot detection's read after CAPTCHA's read showed the plan has bot detection",
+      "skips bot detection's read after CAPTCHA's read showed the plan has bot detection (updates)",
       ["captchaConfig", "botDetection"],
+      "update",
       [1, 0],
     ],
     [
-      "still reads CAPTCHA after bot detection's read, which does not show the client is global",
+      "still reads CAPTCHA after bot detection's read, which does not show the client is global (updates)",
       ["botDetection", "captchaConfig"],
+      "update",
       [1, 1],
     ],
-  ] as const)("%s", async (_case, order, captchaAndBotDetectionReads) => {
+    [
+      "reads each document once for creates: the probe shares the read that looks for an owner",
+      ["captchaConfig", "botDetection"],
+      "create",
+      [1, 1],
+    ],
+  ] as const)("%s", async (_case, order, step, captchaAndBotDetectionReads) => {
     for (const name of order) {
-      const inputs = name === "captchaConfig" ? CAPTCHA : BOT_DETECTION;
-      expect(await failuresOf(await providerOf(name, emulator), inputs)).toEqual([]);
+      const [inputs, state] =
+        name === "captchaConfig"
+          ? [CAPTCHA, { activeProviderId: "simple_captcha" }]
+          : [BOT_DETECTION, { botDetectionLevel: "low" }];
+      const olds = step === "create" ? {} : { ...state, domain: emulator.domain };
+      const { failures } = await (await providerOf(name, emulator)).check(olds, inputs);
+      expect(failures ?? []).toEqual([]);
     }
 
     expect([reads("/attack-protection/captcha"), reads("/attack-protection/bot-detection")]).toEqual(

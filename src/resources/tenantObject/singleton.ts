@@ -1,0 +1,73 @@
+import { isDeepStrictEqual } from "node:util";
+
+import { toCamelKey } from "../../client/casing";
+import type { DocumentDescription } from "../../wire/document";
+import { isRecord } from "../../wire/json";
+import type { Occupant } from "./ownership";
+
+/** `value` with every list in one order at every depth: a document's lists are sets. */
+export function inOneOrder(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const keyed = value.map((entry) => {
+      const ordered = inOneOrder(entry);
+      return { key: JSON.stringify(ordered) ?? "", ordered };
+    });
+    keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    return keyed.map(({ ordered }) => ordered);
+  }
+  if (isRecord(value)) {
+    return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, inOneOrder(member)]));
+  }
+  return value;
+}
+
+/** A wire path in the user's spelling: `stage.pre-login.maxAttempts`. */
+const userPath = (path: readonly string[]): string => path.map(toCamelKey).join(".");
+
+/** Whether a member the GET answers (and a new tenant lacks) is one nobody configured (see the description). */
+function unconfigured(document: DocumentDescription, value: unknown): boolean {
+  const marker = document.unconfiguredWhen;
+  if (marker === undefined) return false;
+  return isRecord(value) && Object.entries(marker).every(([key, expected]) => value[key] === expected);
+}
+
+/**
+ * Where the tenant's document (`current`, as the GET answers it, in wire spelling) differs from a new
+ * tenant's, as property paths in the user's spelling (`maxAttempts`, `stage.pre-login.rate`, `hcaptcha`). Only
+ * what a new tenant has is compared (nested objects member by member, lists as sets), and members the
+ * description marks unconfigured; secrets are never returned, so never compared. A member the GET does not
+ * answer tells nothing. An empty list: the document is as a new tenant has it, so nobody configured it.
+ */
+export function differencesFromNewTenant(
+  document: DocumentDescription,
+  current: Readonly<Record<string, unknown>>,
+): string[] {
+  const secrets = document.secretFields ?? [];
+  const whole = new Set([...(document.replacedWhole ?? []), ...(document.verbatim ?? [])]);
+  const compare = (fresh: unknown, found: unknown, path: string[]): string[] => {
+    if (found === undefined || secrets.includes(path[path.length - 1] ?? "")) return [];
+    if (!whole.has(path.join(".")) && isRecord(fresh) && isRecord(found)) {
+      return Object.entries(fresh).flatMap(([key, member]) => compare(member, found[key], [...path, key]));
+    }
+    return isDeepStrictEqual(inOneOrder(fresh), inOneOrder(found)) ? [] : [userPath(path)];
+  };
+  const fresh = document.newTenant as Record<string, unknown>;
+  const extra = Object.entries(current)
+    .filter(([key, value]) => !(key in fresh) && document.unconfiguredWhen !== undefined && value !== null)
+    .filter(([, value]) => !unconfigured(document, value))
+    .map(([key]) => userPath([key]));
+  return [...Object.entries(fresh).flatMap(([key, value]) => compare(value, current[key], [key])), ...extra];
+}
+
+/**
+ * The tenant's document as an {@link Occupant} when someone configured it (it differs from a new tenant's),
+ * else `undefined`. The platform records no owner of a singleton: a document as a new tenant has it is free to
+ * take, and one that differs is someone's (another stack's, the dashboard's, another tool's).
+ */
+export function documentOccupant(
+  document: DocumentDescription,
+  current: Readonly<Record<string, unknown>>,
+): Occupant | undefined {
+  const differs = differencesFromNewTenant(document, current);
+  return differs.length === 0 ? undefined : { name: document.label, path: document.get.path, differs };
+}
