@@ -46,8 +46,9 @@ async function main(args: readonly string[]): Promise<void> {
       ({ key, description }) =>
         `  pulumi config set --secret ${key}    # ${description}: the tenant never returns it; the command prompts`,
     ),
-    "  pulumi preview    # shows only creates; pulumi up then writes each back as read (and the secrets), " +
-      "except those with the import option: it adopts them, writing nothing",
+    "  pulumi preview    # shows only creates; pulumi up then writes each back as read, except those with the " +
+      "import option: it adopts them, writing nothing" +
+      (result.secrets.length > 0 ? "; a second pulumi up writes the secrets" : ""),
     "The program reaches the tenant as this command did (AUTH0_DOMAIN and its credentials in the environment), " +
       "or through the stack config tenant-admin:domain and credentials.",
   ];

@@ -125,7 +125,8 @@ describeWithEngine("attack protection adopted, refreshed and exported", () => {
       });
       expect(run.stdout).toContain("Skipped: bot detection policy: the tenant's plan does not include it");
       expect(run.stdout).toContain(
-        "Skipped: CAPTCHA configuration: the tenant's plan does not include bot detection",
+        "Skipped: CAPTCHA configuration: the tenant's plan does not include it (Please upgrade your " +
+          "subscription to use bot detection)",
       );
       const program = readFileSync(join(root, "out", "index.ts"), "utf8");
       expect(program).toContain("new BruteForceProtection(");

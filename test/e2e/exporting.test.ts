@@ -192,13 +192,17 @@ describeWithEngine("tenant-admin export on the real engine against a hand-made t
     await execFileAsync(join(repoRoot, "node_modules/.bin/tsc"), ["-p", harness.workDir, "--noEmit"]);
   });
 
-  it("previews only creates once the secrets are set, then up leaves no changes", async () => {
+  it("previews only creates once the secrets are set; up adopts what someone configured, the next writes the secrets, then no changes", async () => {
     await harness.stack.setAllConfig({
       hcaptchaSecret: { value: declared.hcaptchaSecret, secret: true },
       recaptchaEnterpriseApiKey: { value: declared.recaptchaEnterpriseApiKey, secret: true },
     });
     const { changes } = await harness.preview();
     expect(Object.keys(changes)).toEqual(["create"]);
+    await harness.up();
+    // The CAPTCHA configuration was adopted (import) without its secrets, which the tenant never returns.
+    const { changes: secretsOnly } = await harness.preview();
+    expect(secretsOnly).toMatchObject({ update: 1 });
     await harness.up();
     const { changes: after } = await harness.preview({ expectNoChanges: true });
     expect(changedCount(after)).toBe(0);
@@ -259,14 +263,15 @@ describeWithEngine("tenant-admin export of a tenant on the Unified Phone Experie
 
   it("prints, and heads the program with, what preview shows and up does: writes back, except imports adopted", () => {
     expect(exported.stdout).toContain(
-      "  pulumi preview    # shows only creates; pulumi up then writes each back as read (and the secrets), " +
-        "except those with the import option: it adopts them, writing nothing\n",
+      "  pulumi preview    # shows only creates; pulumi up then writes each back as read, except those with the " +
+        "import option: it adopts them, writing nothing; a second pulumi up writes the secrets\n",
     );
     expect(exported.stdout).not.toContain("writes the same values back");
     const program = readFileSync(join(out, "index.ts"), "utf8");
     expect(program).toContain(
-      "then `pulumi up` writes each resource back as read (and the secrets), except those\n" +
-        "// declared with the `import` option: it adopts them as the tenant holds them, writing nothing.",
+      "then `pulumi up` writes each resource back as read, except those declared with the\n" +
+        "// `import` option (someone configured them): it adopts them as the tenant holds them, writing nothing;\n" +
+        "// the next `pulumi up` writes the secrets they read from stack config, which the tenant never returns.",
     );
   });
 
@@ -288,6 +293,8 @@ describeWithEngine("tenant-admin export of a tenant on the Unified Phone Experie
       )
       .map((entry) => entry.method);
     expect(templateWrites).toEqual([]);
+    // The adopted CAPTCHA configuration's secrets, which the tenant never returns, are written next.
+    await harness.up();
     const { changes } = await harness.preview({ expectNoChanges: true });
     expect(changedCount(changes)).toBe(0);
     const templates = tenantData(emulator).notificationTemplates();
@@ -317,7 +324,7 @@ describe("tenant-admin export refusals", () => {
       const run = await tenantAdmin(["export", "--out", join(root, "no-bots")], tenantEnv(emulator));
       expect(run.code).toBe(0);
       expect(run.stdout).toContain(
-        "Skipped: CAPTCHA configuration: the tenant's plan does not include bot detection",
+        "Skipped: CAPTCHA configuration: the tenant's plan does not include it (Please upgrade your subscription to use bot detection)",
       );
       const program = readFileSync(join(root, "no-bots", "index.ts"), "utf8");
       expect(program).not.toContain("CaptchaConfig");

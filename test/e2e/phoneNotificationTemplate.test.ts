@@ -128,7 +128,7 @@ describeWithEngine("a tenant on the Unified Phone Experience, on the real engine
     expect(tenant.data.notificationTemplate("otp_enroll")?.content.body?.text).toBe(handMadeEnrollText);
   });
 
-  it("previews otp_enroll and otp_verify with their SMS once the tenant reset otp_enroll to the default, writing nothing", async () => {
+  it("still refuses otp_enroll once the tenant reset it to the default: a reset keeps its id, so it is someone's", async () => {
     const reset = await apiRequest(
       tenant.emulator,
       "PATCH",
@@ -136,6 +136,20 @@ describeWithEngine("a tenant on the Unified Phone Experience, on the real engine
       {},
     );
     expect(reset.status).toBe(200);
+    tenant.emulator.clearRequestLog();
+    const printed = await failureOf(tenant, "preview");
+    expect(printed).toContain(`the tenant already has a custom otp_enroll template ${handMadeId}`);
+    expect(writes(tenant)).toEqual([]);
+  });
+
+  it("previews otp_enroll and otp_verify with their SMS once the tenant deleted its otp_enroll, writing nothing", async () => {
+    const deleted = await apiRequest(
+      tenant.emulator,
+      "DELETE",
+      `${NOTIFICATION_TEMPLATES_PATH}/${handMadeId}`,
+      undefined,
+    );
+    expect(deleted.status).toBe(204);
     tenant.emulator.clearRequestLog();
     const { changes, stderr } = await tenant.harness.preview();
     expect(changes).toMatchObject({ create: 3 }); // the stack and the two templates
@@ -155,21 +169,23 @@ describeWithEngine("a tenant on the Unified Phone Experience, on the real engine
     expect(writes(tenant)).toEqual([]);
   });
 
-  it("applies them, taking the tenant's otp_enroll reset to the default (PATCH) and creating otp_verify (POST)", async () => {
+  it("applies them, creating each (POST)", async () => {
     tenant.emulator.clearRequestLog();
     const outputs = await tenant.harness.up();
-    expect(templateWrites(tenant).sort()).toEqual([
-      `PATCH /api/v2${NOTIFICATION_TEMPLATES_PATH}/${handMadeId}`,
+    expect(templateWrites(tenant)).toEqual([
+      `POST /api/v2${NOTIFICATION_TEMPLATES_PATH}`,
       `POST /api/v2${NOTIFICATION_TEMPLATES_PATH}`,
     ]);
-    expect(tenant.data.notificationTemplates().map(({ id, type }) => ({ id, type }))).toEqual([
-      { id: handMadeId, type: "otp_enroll" },
-      { id: expect.stringMatching(/^tem_/), type: "otp_verify" },
-    ]);
+    expect(
+      tenant.data
+        .notificationTemplates()
+        .map(({ type }) => type)
+        .sort(),
+    ).toEqual(["otp_enroll", "otp_verify"]);
     expect(tenant.data.notificationTemplate("otp_enroll")?.content.body?.text).toBe(enrollText);
     expect(tenant.data.notificationTemplate("otp_verify")?.content.body?.text).toBe(verifyText);
     expect(outputs.notificationTemplates?.value).toEqual({
-      otp_enroll: { templateId: handMadeId, text: enrollText },
+      otp_enroll: { templateId: tenant.data.notificationTemplate("otp_enroll")?.id, text: enrollText },
       otp_verify: { templateId: tenant.data.notificationTemplate("otp_verify")?.id, text: verifyText },
     });
   });

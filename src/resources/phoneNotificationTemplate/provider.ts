@@ -206,7 +206,7 @@ export function createProvider(
     label: "phone notification template",
     unreadable: [],
     printable: ["type", "disabled"],
-    properties: ["type", "disabled", "content"],
+    properties: () => ["type", "disabled", "content"],
     outputs: ["templateId", "channel", "customizable"],
     replaceOn: ["type"],
     title: (inputs) =>

@@ -13,12 +13,16 @@ export const DEFAULT_PHONE_TEMPLATES = {
 } as const;
 
 /**
- * Where the tenant's templates differ from the platform's defaults, in the user's spelling
- * (`enrollmentMessage`): what shows someone configured them, since the platform records no owner.
+ * Where the tenant's templates differ from the platform's defaults (with `declared`, wire spelling, from the
+ * defaults with the declared texts over them), in the user's spelling (`enrollmentMessage`): what shows someone
+ * configured them, since the platform records no owner.
  */
-export function differencesFromDefaults(templates: Readonly<Record<string, unknown>>): string[] {
+export function differencesFromDefaults(
+  templates: Readonly<Record<string, unknown>>,
+  declared: Readonly<Record<string, unknown>> = {},
+): string[] {
   return Object.entries(DEFAULT_PHONE_TEMPLATES)
-    .filter(([key, text]) => templates[key] !== undefined && templates[key] !== text)
+    .filter(([key, text]) => templates[key] !== undefined && templates[key] !== (declared[key] ?? text))
     .map(([key]) => (key === "enrollment_message" ? "enrollmentMessage" : "verificationMessage"));
 }
 

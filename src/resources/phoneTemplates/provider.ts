@@ -91,7 +91,7 @@ export function createProvider(
     unreadable: [],
     // The engine would print a (multi-line) template beside its failure; the reason names the property.
     printable: [],
-    properties: MESSAGE_PROPERTIES,
+    properties: () => MESSAGE_PROPERTIES,
     needs: {
       resource: "PhoneTemplates",
       scopes: [putPhoneTemplates.scope],
@@ -130,15 +130,17 @@ export function createProvider(
       );
     },
 
-    async occupant(client, _inputs, moment) {
+    async occupant(client, inputs, moment) {
       const request = () =>
         moment === "create"
           ? client.send(getPhoneTemplates, { fresh: true })
           : client.readOnce(getPhoneTemplates);
-      const differs = differencesFromDefaults(await onLegacyEndpoint(client, request));
-      return differs.length === 0
-        ? undefined
-        : { name: "phone templates", path: getPhoneTemplates.path, differs };
+      const templates = await onLegacyEndpoint(client, request);
+      const differs = differencesFromDefaults(templates);
+      // Texts this program declares are no one else's (an up interrupted after its write, run again).
+      const declared = toSnakeDeep(messagesOf(inputs)) as Record<string, unknown>;
+      if (differs.length === 0 || differencesFromDefaults(templates, declared).length === 0) return undefined;
+      return { name: "phone templates", path: getPhoneTemplates.path, differs };
     },
 
     async write(client, inputs) {

@@ -246,9 +246,7 @@ export function documentHooks(
   let properties: readonly string[] | undefined;
   const generic: TenantObjectHooks<DocumentInputs, object> = {
     // From the PATCH's schema, which loads zod: asked at check, not when the provider is made.
-    get properties() {
-      return (properties ??= [...knownNames(document, []), "resetOnDelete"]);
-    },
+    properties: () => (properties ??= [...knownNames(document, []), "resetOnDelete"]),
     engineOnly: ["resetOnDelete"],
     pathPattern: document.get.path,
     path: () => document.get.path,
@@ -299,9 +297,10 @@ export function documentHooks(
       const current = toCamelDeep(answer, document.verbatim ?? []) as Record<string, unknown>;
       return projectedToDeclared(document, declared, current);
     },
-    async occupant(client, _inputs, moment) {
+    async occupant(client, inputs, moment) {
       const current = await documentOnTenant(client, document, moment === "create");
-      return current === undefined ? undefined : documentOccupant(document, current);
+      const declared = wireBody(document, declaredMembers(inputs)) as Record<string, unknown>;
+      return current === undefined ? undefined : documentOccupant(document, current, declared);
     },
     read,
     adopt: (client, _path, declared) => read(client, declared),

@@ -77,7 +77,7 @@ export interface TenantObjectHooks<
    * The resource's own top-level inputs (`enabled`, `resetOnDelete`): any other input is refused at check,
    * naming the known one it likely means (a snake_case spelling names its camelCase one).
    */
-  readonly properties: readonly string[];
+  properties(): readonly string[];
   /**
    * Inputs that configure the resource rather than the tenant (`resetOnDelete`): a change of them alone is
    * an update that writes nothing to the tenant, needs nothing of it, and so succeeds on any plan.

@@ -31,16 +31,28 @@ function unconfigured(document: DocumentDescription, value: unknown): boolean {
   return isRecord(value) && Object.entries(marker).every(([key, expected]) => value[key] === expected);
 }
 
+/** `base` with `over`'s members in place, nested objects member by member except at `whole` paths. */
+function overlaid(base: unknown, over: unknown, whole: ReadonlySet<string>, path: string[] = []): unknown {
+  if (whole.has(path.join(".")) || !isRecord(base) || !isRecord(over)) return over;
+  const result: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(over))
+    result[key] = overlaid(base[key], value, whole, [...path, key]);
+  return result;
+}
+
 /**
  * Where the tenant's document (`current`, as the GET answers it, in wire spelling) differs from a new
- * tenant's, as property paths in the user's spelling (`maxAttempts`, `stage.pre-login.rate`, `hcaptcha`). Only
- * what a new tenant has is compared (nested objects member by member, lists as sets), and members the
- * description marks unconfigured; secrets are never returned, so never compared. A member the GET does not
- * answer tells nothing. An empty list: the document is as a new tenant has it, so nobody configured it.
+ * tenant's, as property paths in the user's spelling (`maxAttempts`, `stage.pre-login.rate`, `hcaptcha`); with
+ * `declared` (wire spelling), from a new tenant's with the declared members written over it: what a create of
+ * those members would leave on a new tenant. Only those members are compared (nested objects member by
+ * member, lists as sets), and members the description marks unconfigured; secrets are never returned, so never
+ * compared. A member the GET does not answer tells nothing. An empty list: nobody configured the document
+ * otherwise than a new tenant has it, or than this program declares it.
  */
 export function differencesFromNewTenant(
   document: DocumentDescription,
   current: Readonly<Record<string, unknown>>,
+  declared: Readonly<Record<string, unknown>> = {},
 ): string[] {
   const secrets = document.secretFields ?? [];
   const whole = new Set([...(document.replacedWhole ?? []), ...(document.verbatim ?? [])]);
@@ -51,7 +63,7 @@ export function differencesFromNewTenant(
     }
     return isDeepStrictEqual(inOneOrder(fresh), inOneOrder(found)) ? [] : [userPath(path)];
   };
-  const fresh = document.newTenant as Record<string, unknown>;
+  const fresh = overlaid(document.newTenant, declared, whole) as Record<string, unknown>;
   const extra = Object.entries(current)
     .filter(([key, value]) => !(key in fresh) && document.unconfiguredWhen !== undefined && value !== null)
     .filter(([, value]) => !unconfigured(document, value))
@@ -60,14 +72,20 @@ export function differencesFromNewTenant(
 }
 
 /**
- * The tenant's document as an {@link Occupant} when someone configured it (it differs from a new tenant's),
- * else `undefined`. The platform records no owner of a singleton: a document as a new tenant has it is free to
- * take, and one that differs is someone's (another stack's, the dashboard's, another tool's).
+ * The tenant's document as an {@link Occupant} when someone configured it, else `undefined`. The platform
+ * records no owner of a singleton: a document as a new tenant has it is free to take, and so is one that holds
+ * what the program declares over a new tenant's values (an `up` interrupted after its write, run again: the
+ * create changes nothing, as two field managers applying one value do not conflict in Kubernetes'
+ * server-side apply); one that differs otherwise is someone's (another stack's, the dashboard's, another
+ * tool's).
  */
 export function documentOccupant(
   document: DocumentDescription,
   current: Readonly<Record<string, unknown>>,
+  declared: Readonly<Record<string, unknown>>,
 ): Occupant | undefined {
   const differs = differencesFromNewTenant(document, current);
-  return differs.length === 0 ? undefined : { name: document.label, path: document.get.path, differs };
+  if (differs.length === 0 || differencesFromNewTenant(document, current, declared).length === 0)
+    return undefined;
+  return { name: document.label, path: document.get.path, differs };
 }

@@ -19,6 +19,7 @@ import {
   withPathsOf,
   withoutUndefined,
 } from "./inputs";
+import type { Occupant } from "./ownership";
 import { occupiedReason } from "./ownership";
 import type { TenantObjectHooks, TenantObjectInputs, TenantObjectState } from "./hooks";
 import { WritePreflight } from "./preflight";
@@ -208,11 +209,7 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
         withoutEngineKeys(inputs, ["domain"]),
         "preview",
       );
-      if (occupant === undefined) return undefined;
-      return (
-        `${titleOf(inputs)} cannot be created on ${tenant}: ${occupiedReason(binding.host, occupant)} ` +
-        "Nothing was written."
-      );
+      return occupant === undefined ? undefined : occupiedMessage(binding, inputs, occupant);
     } catch (error) {
       if (error instanceof TenantAdminError) {
         return `${resource} cannot be written: ${onTenantMessage(tenant, error)} Nothing was written.`;
@@ -227,10 +224,14 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
     const client = await binding.client();
     const settings = withoutEngineKeys(inputs, ["domain"]);
     const occupant = await onTenant(binding.baseUrl, () => hooks.occupant!(client, settings, "create"));
-    if (occupant === undefined) return;
-    throw new ProviderFailure(
+    if (occupant !== undefined) throw new ProviderFailure(occupiedMessage(binding, inputs, occupant));
+  }
+
+  /** The one line a create refused for `occupant` gives, at preview and at up. */
+  function occupiedMessage(binding: TenantBinding, inputs: Inputs, occupant: Occupant): string {
+    return (
       `${titleOf(inputs)} cannot be created on ${binding.baseUrl}: ${occupiedReason(binding.host, occupant)} ` +
-        "Nothing was written.",
+      "Nothing was written."
     );
   }
 
@@ -250,7 +251,7 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
       const tenant = context.bindInputs(news.tenant);
       const binding = tenant.kind === "bound" ? tenant.binding : undefined;
       if (dryRun && binding !== undefined) await startWriteCheck(binding, olds, news);
-      const unknownInputs = unknownInputFailures(news, hooks.properties);
+      const unknownInputs = unknownInputFailures(news, hooks.properties());
       const failures = distinct([
         ...unknownInputs,
         ...(unknownInputs.length > 0 ? [] : hooks.failures(news)),

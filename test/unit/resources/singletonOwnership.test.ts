@@ -119,6 +119,17 @@ describe.each(DOCUMENTS.map((document) => [document.name, document] as const))(
       expect(writes()).toEqual([]);
     });
 
+    it("takes a document that holds what the program declares over a new tenant's values: an up run again after it was interrupted", async () => {
+      const { declared } = flipped(document);
+      // The first up wrote, and stopped before the engine recorded the resource.
+      await provider().create(declared);
+      emulator.clearRequestLog();
+
+      expect(await failuresOf(provider(), atPreview(declared, "mine"))).toEqual([]);
+      await provider().create(declared);
+      expect(writes().map((entry) => entry.method)).toEqual(["PATCH"]);
+    });
+
     it("adopts what someone configured when the program says so with the import id", async () => {
       const { declared } = flipped(document);
       await configureElsewhere();

@@ -1,5 +1,7 @@
 // The attack-protection tests' program: bot detection and suspicious IP throttling, each declaring what the
-// stack config says, and imported with the `import` resource option when its import id is set.
+// stack config says, and imported with the `import` resource option when its import id is set. `extraBotArgs`
+// (a JSON object) adds arguments as a JavaScript program could pass them, unchecked by the compiler;
+// `secondBotDetection` declares a second BotDetection of the same tenant.
 import * as pulumi from "@pulumi/pulumi";
 import type { BotDetectionLevel } from "pulumi-tenant-admin";
 import { BotDetection, SuspiciousIpThrottling } from "pulumi-tenant-admin";
@@ -12,9 +14,16 @@ const importOf = (key: string) => {
 
 const bot = new BotDetection(
   "bot-detection",
-  { botDetectionLevel: config.require<BotDetectionLevel>("botDetectionLevel") },
+  {
+    botDetectionLevel: config.require<BotDetectionLevel>("botDetectionLevel"),
+    ...config.getObject<Record<string, unknown>>("extraBotArgs"),
+  },
   importOf("botImportId"),
 );
+
+if (config.getBoolean("secondBotDetection")) {
+  new BotDetection("bot-detection-again", { botDetectionLevel: "high" });
+}
 
 const suspicious = new SuspiciousIpThrottling(
   "suspicious-ips",
