@@ -114,7 +114,6 @@ function listedByName<Objects extends { [K in keyof Objects]: TenantObject & { r
  */
 export const TENANT_OBJECTS = listedByName({
   captchaConfig: documentObject(captchaConfig.captchaDocument, {
-    provider: () => import("./captchaConfig/provider"),
     exporter: () => import("./captchaConfig/export"),
     emulation: () => import("./captchaConfig/emulation"),
   }),

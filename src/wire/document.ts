@@ -119,6 +119,13 @@ export interface DocumentDescription<
    * {@link newTenant} are compared.
    */
   readonly unconfiguredWhen?: Readonly<Record<string, string | number | boolean>> | undefined;
+  /**
+   * A top-level member the program no longer declares stays on the tenant, because the API cannot remove it
+   * (CAPTCHA's provider blocks: no PATCH member is nullable): the diff leaves it out, a warning says the tenant
+   * keeps it, and the state keeps it too. `because` ends the warning; `except` lists members (wire spelling)
+   * this does not apply to. Default: a member no longer declared is no longer managed.
+   */
+  readonly undeclaredStay?: { readonly because: string; readonly except?: readonly string[] } | undefined;
   /** The 404 a request gets while the tenant has no such document; default `404 Not Found`. */
   readonly missing?: Refusal | undefined;
 }

@@ -1,7 +1,7 @@
 import { describeWithEngine } from "./support/engine";
 import { changedCount } from "../../scripts/support/stack";
 import type { TenantStack } from "./support/tenantStack";
-import { createTenantStack } from "./support/tenantStack";
+import { createTenantStack, failureOf } from "./support/tenantStack";
 
 const secret = "hc-secret-5d1f0a9e7c";
 const rotatedSecret = "hc-secret-rotated-81be42";
@@ -41,7 +41,7 @@ describeWithEngine("CaptchaConfig on the real engine against the emulator", () =
     expect(writes(tenant.calls())).toEqual([]);
   });
 
-  it("creates the configuration with one PATCH and one token", async () => {
+  it("creates the configuration with one read, one PATCH and one token", async () => {
     tenant.emulator.clearRequestLog();
     const outputs = await tenant.harness.up();
     expect(outputs.activeProviderId?.value).toBe("hcaptcha");
@@ -51,7 +51,12 @@ describeWithEngine("CaptchaConfig on the real engine against the emulator", () =
       hcaptcha: { site_key: "site-key-1", secret },
       auth_challenge: { fail_open: false },
     });
-    expect(tenant.calls()).toEqual(["POST /oauth/token", "PATCH /api/v2/attack-protection/captcha"]);
+    // The create reads the configuration first: it takes it only while nobody configured it.
+    expect(tenant.calls()).toEqual([
+      "POST /oauth/token",
+      "GET /api/v2/attack-protection/captcha",
+      "PATCH /api/v2/attack-protection/captcha",
+    ]);
   });
 
   it("reports no changes on a second preview", async () => {
@@ -160,8 +165,13 @@ describeWithEngine("CaptchaConfig on the real engine against the emulator", () =
     expect(tenant.data.captcha()).toMatchObject({ active_provider_id: "hcaptcha" });
   });
 
-  it("switches to auth_challenge on destroy with resetOnDelete", async () => {
+  it("refuses to create over what the destroyed stack left; on a new tenant's configuration, switches to auth_challenge on destroy with resetOnDelete", async () => {
     await tenant.configure({ resetOnDelete: { value: "true" } });
+    // The destroy left the configuration as it was: it is someone's now.
+    const printed = await failureOf(tenant, "preview");
+    expect(printed).toContain(`CaptchaConfig cannot be created on ${tenant.emulator.url}`);
+    await tenant.data.deleteCaptchaConfig();
+    await tenant.data.createCaptchaConfig();
     await tenant.harness.up();
     await tenant.harness.destroy();
     expect(tenant.data.captcha()).toMatchObject({ active_provider_id: "auth_challenge" });

@@ -72,8 +72,9 @@ describeWithEngine("what a user sees when the tenant refuses", () => {
   it("explains a plan without bot detection", async () => {
     tenant.emulator.tenant.setBotDetection(false);
     const printed = await failureOf(tenant, "up");
+    // A create reads the configuration first (is it someone's?), and the plan refuses the read as the write.
     expect(printed).toContain(
-      "PATCH /attack-protection/captcha failed: 403 insufficient_entitlement: Please upgrade your subscription to use bot detection",
+      "GET /attack-protection/captcha failed: 403 insufficient_entitlement: Please upgrade your subscription to use bot detection",
     );
   });
 

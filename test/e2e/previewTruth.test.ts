@@ -87,7 +87,7 @@ describeWithEngine("a token that may only write", () => {
     await tenant?.dispose();
   });
 
-  it("previews a create without the plan probe (it needs a read scope up does not), and up writes", async () => {
+  it("refuses a create at preview naming the read scopes it needs (it reads the object first), from the token alone", async () => {
     tenant = await createTenantStack({ phone: "legacy" });
     const token = await tenant.emulator.issueToken({
       scopes: ["update:attack_protection", "update:guardian_factors"],
@@ -99,15 +99,17 @@ describeWithEngine("a token that may only write", () => {
     });
     tenant.emulator.clearRequestLog();
 
-    const { changes } = await tenant.harness.preview();
-    expect(changes).toMatchObject({ create: 3 });
-    expect(captchaReads(tenant)).toEqual([]);
+    const printed = await failureOf(tenant, "preview");
 
-    await tenant.harness.up();
-    expect(writes(tenant).sort()).toEqual([
-      "PATCH /api/v2/attack-protection/captcha",
-      "PUT /api/v2/guardian/factors/phone/templates",
-    ]);
+    expect(printed).toContain(
+      `CaptchaConfig cannot be written to ${tenant.emulator.url}: the token of the client ` +
+        `${tenant.emulator.clientId} lacks the scope read:attack_protection (a create reads the object first, ` +
+        "to tell whether someone else configured it).",
+    );
+    expect(printed).toContain("PhoneTemplates cannot be written to");
+    expect(printed).toContain("lacks the scope read:guardian_factors");
+    expect(writes(tenant)).toEqual([]);
+    expect(printed).not.toContain(token);
   });
 });
 
@@ -129,9 +131,11 @@ describeWithEngine("what preview says is what up does", () => {
     expect(changes).toMatchObject({ create: 3 }); // the stack and its two resources
     // The write checks fetch the token, probe the CAPTCHA configuration, and read the tenant's phone
     // generation (phone_consolidated_experience) for the phone templates; the phone templates' preview takes
-    // the tenant's friendly name from that same read (docs/templates.md). Nothing is written.
+    // the tenant's friendly name from that same read (docs/templates.md). Each create reads its object, to
+    // tell whether someone configured it (the CAPTCHA read serves the probe too). Nothing is written.
     expect([...tenant.calls()].sort()).toEqual([
       "GET /api/v2/attack-protection/captcha",
+      "GET /api/v2/guardian/factors/phone/templates",
       "GET /api/v2/tenants/settings",
       "POST /oauth/token",
     ]);

@@ -1,3 +1,4 @@
+import type { DocumentRuleFailure } from "../../wire/document";
 import { documentDescription } from "../../wire/document";
 import { endpoint } from "../../wire/endpoint";
 import type { ZodApi } from "../../wire/schema";
@@ -192,6 +193,23 @@ export const patchCaptcha = endpoint<CaptchaPatchRequest, CaptchaResponse>({
 });
 
 /**
+ * The active provider needs its block, with its credentials, in the same PATCH: a provider whose block the
+ * tenant lacks cannot challenge anyone.
+ */
+function activeProviderRules(declared: Readonly<CaptchaPatchRequest>): DocumentRuleFailure[] {
+  const active = declared.active_provider_id;
+  if (active === undefined || !(CREDENTIAL_PROVIDER_IDS as readonly string[]).includes(active)) return [];
+  if (declared[active as CredentialProviderId] !== undefined) return [];
+  const block = active.replace(/(?<=[^_])_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+  return [
+    {
+      path: active,
+      reason: `activeProviderId is "${active}", which needs credentials: declare the ${block} block in the same resource`,
+    },
+  ];
+}
+
+/**
  * The CAPTCHA configuration as a document: a new tenant has the platform's own challenge, failing closed,
  * and no third-party provider; `resetOnDelete` only makes the platform's challenge active again.
  */
@@ -219,6 +237,8 @@ export const captchaDocument = documentDescription<CaptchaPatchRequest, CaptchaR
   verbatim: ["simple_captcha"],
   // A provider never configured answers `site_key: ""` (recorded: a tenant that never configured CAPTCHA).
   unconfiguredWhen: { site_key: "" },
+  undeclaredStay: { because: "the API cannot remove a provider's settings", except: ["active_provider_id"] },
+  rules: activeProviderRules,
   missing: {
     status: 404,
     message: "The CAPTCHA configuration does not exist",

@@ -95,6 +95,7 @@ export function createProvider(
     needs: {
       resource: "PhoneTemplates",
       scopes: [putPhoneTemplates.scope],
+      createScopes: [getPhoneTemplates.scope],
       probe: {
         scope: getTenantSettings.scope,
         read: async (client) => {

@@ -1,4 +1,4 @@
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 
 import type { CamelCased } from "../../client/casing";
 import { toCamelDeep, toCamelKey, toSnakeDeep, toSnakeKey } from "../../client/casing";
@@ -15,8 +15,8 @@ import { IMPORT_ID_KEY } from "./adoption";
 import { schemaFailures } from "./checkFailures";
 import type { ProviderImplementation, TenantObjectHooks, TenantObjectInputs } from "./hooks";
 import { readDocument } from "./documentRead";
-import { withoutEngineKeys } from "./inputs";
-import { documentOccupant, inOneOrder } from "./singleton";
+import { withoutEngineKeys, withoutUndefined } from "./inputs";
+import { documentOccupant, inOneOrder, unconfigured } from "./singleton";
 import { tenantObjectProvider } from "./tenantObjectProvider";
 
 /** The resolved inputs of a document's resource: its members in the user's spelling, and the common inputs. */
@@ -60,7 +60,8 @@ function wholeMembers(document: DocumentDescription): Set<string> {
 /**
  * The declared members as the tenant has them (`current`, in the user's spelling): nested objects member by
  * member, members the PATCH replaces whole and free-form maps whole, secret fields (never returned) as
- * declared. A list with the declared entries in another order reads as declared: its order is no change.
+ * declared, a member nobody configured ({@link DocumentDescription.unconfiguredWhen}) absent. A list with the
+ * declared entries in another order reads as declared: its order is no change.
  */
 export function projectedToDeclared(
   document: DocumentDescription,
@@ -70,6 +71,7 @@ export function projectedToDeclared(
   const secrets = (document.secretFields ?? []).map(toCamelKey);
   const whole = wholeMembers(document);
   const project = (wanted: unknown, found: unknown, path: string): unknown => {
+    if (!path.includes(".") && unconfigured(document, found, "user")) return undefined;
     if (Array.isArray(wanted) && Array.isArray(found) && sameEntries(wanted, found)) return wanted;
     if (whole.has(path) || !isRecord(wanted) || !isRecord(found)) return found;
     return Object.fromEntries(
@@ -218,6 +220,50 @@ function resetRefusal(document: ManagedDocument, error: unknown): TenantAdminErr
   );
 }
 
+/** A member handed back to the engine with its secret fields in the engine's secret encoding, at any depth. */
+function secretFieldsMarked(value: unknown, secrets: readonly string[]): unknown {
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([field, member]) => [
+      field,
+      secrets.includes(field) && member !== undefined
+        ? { [pulumi.runtime.specialSigKey]: pulumi.runtime.specialSecretSig, value: member }
+        : secretFieldsMarked(member, secrets),
+    ]),
+  );
+}
+
+/**
+ * The hooks of a document whose undeclared members stay on the tenant ({@link
+ * DocumentDescription.undeclaredStay}): which members the program no longer declares, kept out of the diff and
+ * carried over into an update's inputs (a dynamic provider's values are plain, so their secrets are marked
+ * secret for the engine).
+ */
+function undeclaredStayHooks(
+  document: DocumentDescription,
+): Pick<TenantObjectHooks<DocumentInputs, object>, "kept" | "carry" | "keptBecause"> {
+  const stay = document.undeclaredStay;
+  if (stay === undefined) return {};
+  const except = (stay.except ?? []).map(toCamelKey);
+  const secrets = (document.secretFields ?? []).map(toCamelKey);
+  return {
+    keptBecause: stay.because,
+    kept(olds, news) {
+      const declared = declaredMembers(news);
+      return Object.keys(declaredMembers(olds)).filter(
+        (member) => !except.includes(member) && declared[member] === undefined,
+      );
+    },
+    carry(olds, news, kept) {
+      const old = olds as Record<string, unknown>;
+      return {
+        ...news,
+        ...Object.fromEntries(kept.map((member) => [member, secretFieldsMarked(old[member], secrets)])),
+      };
+    },
+  };
+}
+
 /** The top-level inputs a check failure may print: the resource's own switch, and members that are scalars. */
 function printableMembers(document: DocumentDescription): string[] {
   const secrets = document.secretFields ?? [];
@@ -248,6 +294,7 @@ export function documentHooks(
     // From the PATCH's schema, which loads zod: asked at check, not when the provider is made.
     properties: () => (properties ??= [...knownNames(document, []), "resetOnDelete"]),
     engineOnly: ["resetOnDelete"],
+    ...undeclaredStayHooks(document),
     pathPattern: document.get.path,
     path: () => document.get.path,
     label: document.label,
@@ -258,6 +305,7 @@ export function documentHooks(
     needs: {
       resource: document.resource.type,
       scopes: [document.patch.scope],
+      createScopes: [document.get.scope],
       // A plan without the document's feature, or a client that may not read it, fails the read as it
       // would fail the PATCH: the preview says so before anything is written.
       ...(document.entitlement !== undefined || document.get.globalClientOnly
@@ -295,7 +343,10 @@ export function documentHooks(
       const declared = declaredMembers(inputs);
       const answer = await client.send(document.patch, { body: wireBody(document, declared) as never });
       const current = toCamelDeep(answer, document.verbatim ?? []) as Record<string, unknown>;
-      return projectedToDeclared(document, declared, current);
+      const written = projectedToDeclared(document, declared, current);
+      // A declared member the answer lacks was taken all the same (the PATCH succeeded): dropping it from the
+      // state would lose its secrets.
+      return { ...declared, ...withoutUndefined(written) };
     },
     async occupant(client, inputs, moment) {
       const current = await documentOnTenant(client, document, moment === "create");

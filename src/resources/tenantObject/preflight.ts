@@ -10,6 +10,11 @@ export interface WriteNeeds {
   /** Scopes the write operations need (read from the token's claims, no request). */
   readonly scopes: readonly string[];
   /**
+   * Scopes a create needs besides: the read that tells whether someone already configured the object (a
+   * create never takes it over silently).
+   */
+  readonly createScopes?: readonly string[] | undefined;
+  /**
    * One read that tells whether the write would fail for reasons the token cannot tell (a client that is
    * not global, a plan without the feature, a tenant that no longer offers the endpoint). At most one
    * request, and only with a token that may read: `up` needs only the write scopes, so a token without
@@ -57,11 +62,13 @@ export class WritePreflight {
     await new Promise((resolve) => setImmediate(resolve));
   }
 
-  check(binding: TenantBinding, needs: WriteNeeds): Promise<string | undefined> {
-    const key = JSON.stringify([binding.baseUrl, needs.resource]);
+  check(binding: TenantBinding, needs: WriteNeeds, creates: boolean): Promise<string | undefined> {
+    const key = JSON.stringify([binding.baseUrl, needs.resource, creates]);
     const known = this.#results.get(key);
     if (known !== undefined) return known;
-    const result = this.#grant(binding).then((outcome) => preflight(binding.baseUrl, outcome, needs));
+    const result = this.#grant(binding).then((outcome) =>
+      preflight(binding.baseUrl, outcome, needs, creates),
+    );
     this.#results.set(key, result);
     return result;
   }
@@ -92,18 +99,24 @@ async function preflight(
   tenant: string,
   outcome: GrantOutcome,
   needs: WriteNeeds,
+  creates: boolean,
 ): Promise<string | undefined> {
   if ("error" in outcome) return failed(tenant, needs, outcome.error);
   const { client, grant } = outcome;
   try {
     if (grant !== undefined) {
-      const missing = needs.scopes.filter((scope) => !grant.scopes.includes(scope));
+      const createScopes = creates ? (needs.createScopes ?? []) : [];
+      const wanted = [...new Set([...needs.scopes, ...createScopes])];
+      const missing = wanted.filter((scope) => !grant.scopes.includes(scope));
       if (missing.length > 0) {
         const who =
           grant.clientId === undefined ? "the API token" : `the token of the client ${grant.clientId}`;
+        const why = missing.some((scope) => createScopes.includes(scope) && !needs.scopes.includes(scope))
+          ? " (a create reads the object first, to tell whether someone else configured it)"
+          : "";
         return (
           `${needs.resource} cannot be written to ${tenant}: ${who} lacks the scope ` +
-          `${missing.join(", ")}. Grant it to the machine-to-machine client (or use a token that has it); ` +
+          `${missing.join(", ")}${why}. Grant it to the machine-to-machine client (or use a token that has it); ` +
           "nothing was written."
         );
       }

@@ -24,11 +24,20 @@ export function inOneOrder(value: unknown): unknown {
 /** A wire path in the user's spelling: `stage.pre-login.maxAttempts`. */
 const userPath = (path: readonly string[]): string => path.map(toCamelKey).join(".");
 
-/** Whether a member the GET answers (and a new tenant lacks) is one nobody configured (see the description). */
-function unconfigured(document: DocumentDescription, value: unknown): boolean {
+/**
+ * Whether a member the GET answers is one nobody configured ({@link DocumentDescription.unconfiguredWhen}), in
+ * wire spelling or, with `spelling` `"user"`, in the user's.
+ */
+export function unconfigured(
+  document: DocumentDescription,
+  value: unknown,
+  spelling: "wire" | "user" = "wire",
+): boolean {
   const marker = document.unconfiguredWhen;
-  if (marker === undefined) return false;
-  return isRecord(value) && Object.entries(marker).every(([key, expected]) => value[key] === expected);
+  if (marker === undefined || !isRecord(value)) return false;
+  return Object.entries(marker).every(
+    ([key, expected]) => value[spelling === "wire" ? key : toCamelKey(key)] === expected,
+  );
 }
 
 /** `base` with `over`'s members in place, nested objects member by member except at `whole` paths. */

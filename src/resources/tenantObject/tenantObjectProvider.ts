@@ -307,7 +307,7 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
         const reason =
           binding === undefined
             ? undefined
-            : ((await preflights.check(binding, hooks.needs)) ??
+            : ((await preflights.check(binding, hooks.needs, plan.creates)) ??
               (plan.creates ? await occupied(binding, inputs) : undefined));
         if (reason !== undefined) failures.push({ property: "", reason });
         else if (hooks.report !== undefined) {

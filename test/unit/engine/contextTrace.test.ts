@@ -11,7 +11,7 @@ import * as connectionModule from "../../../src/client/connection";
 import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
 import type { ProviderContext } from "../../../src/engine/providerContext";
-import { createProvider as captchaConfigProvider } from "../../../src/resources/captchaConfig/provider";
+import { createCaptchaConfigProvider as captchaConfigProvider } from "../resources/support";
 import { createProvider as notificationProvider } from "../../../src/resources/phoneNotificationTemplate/provider";
 import { atPreview, emulatorContext, recordingLog } from "../resources/support";
 import { RouteRecording, traced } from "./support/contextTrace";

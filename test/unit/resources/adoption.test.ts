@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
 import { getCaptcha } from "../../../src/resources/captchaConfig/api";
-import { createProvider as createCaptchaConfigProvider } from "../../../src/resources/captchaConfig/provider";
+import { createCaptchaConfigProvider } from "./support";
 import { getPhoneNotificationTemplate } from "../../../src/resources/phoneNotificationTemplate/api";
 import { getPhoneTemplates } from "../../../src/resources/phoneTemplates/api";
 import { differingPaths, importIdPath, withoutFields } from "../../../src/resources/tenantObject/adoption";

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import * as pulumi from "@pulumi/pulumi";
 
 import * as engineLogModule from "../../../src/engine/log";
-import { createProvider as createCaptchaConfigProvider } from "../../../src/resources/captchaConfig/provider";
+import { createCaptchaConfigProvider } from "./support";
 import { createProvider as createPhoneTemplatesProvider } from "../../../src/resources/phoneTemplates/provider";
 import { configuredContext } from "./support";
 

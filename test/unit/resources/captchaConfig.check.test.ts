@@ -1,6 +1,6 @@
 import fc from "fast-check";
 
-import { createProvider as createCaptchaConfigProvider } from "../../../src/resources/captchaConfig/provider";
+import { createCaptchaConfigProvider } from "./support";
 import { CAPTCHA_PROVIDER_IDS } from "../../../src/resources/captchaConfig/api";
 import { UNKNOWN, configuredContext, failuresOf } from "./support";
 

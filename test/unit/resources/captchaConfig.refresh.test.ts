@@ -1,7 +1,7 @@
 import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
 import { getCaptcha } from "../../../src/resources/captchaConfig/api";
-import { createProvider } from "../../../src/resources/captchaConfig/provider";
+import { createCaptchaConfigProvider as createProvider } from "./support";
 import { emulatorContext } from "./support";
 
 const hcaptcha = { siteKey: "site-key-1", secret: "hcaptcha-secret-value" };

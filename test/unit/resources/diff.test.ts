@@ -1,4 +1,4 @@
-import { createProvider as createCaptchaConfigProvider } from "../../../src/resources/captchaConfig/provider";
+import { createCaptchaConfigProvider } from "./support";
 import { createProvider as createPhoneTemplatesProvider } from "../../../src/resources/phoneTemplates/provider";
 import { breachedPasswordDetectionDocument } from "../../../src/resources/breachedPasswordDetection/api";
 import { suspiciousIpThrottlingDocument } from "../../../src/resources/suspiciousIpThrottling/api";

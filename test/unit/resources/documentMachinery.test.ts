@@ -1,5 +1,5 @@
 import { documentRulesOf } from "../../../src/emulator/documents";
-import { createProvider as createCaptchaConfigProvider } from "../../../src/resources/captchaConfig/provider";
+import { createCaptchaConfigProvider } from "./support";
 import { projectedToDeclared } from "../../../src/resources/tenantObject/document";
 import type { DocumentDescription } from "../../../src/wire/document";
 import type { DocumentRules, TenantView } from "../../../src/wire/emulation";

@@ -1,7 +1,7 @@
 import { Config as DynamicProviderConfig } from "@pulumi/pulumi/cmd/dynamic-provider/config";
 
 import { ProviderContext } from "../../../src/engine/providerContext";
-import { createProvider } from "../../../src/resources/captchaConfig/provider";
+import { createCaptchaConfigProvider as createProvider } from "./support";
 
 /**
  * A provider configured as the engine's dynamic-provider host configures it: with the host's own `Config`

@@ -10,7 +10,7 @@ import type { TenantEmulator } from "../../../src/emulator";
 import { ProviderContext } from "../../../src/engine/providerContext";
 import type { PulumiCommand } from "../../../src/engine/pulumiCommand";
 import { usesSavedConfig, withRunProgram } from "../../../src/engine/pulumiCommand";
-import { createProvider as createCaptchaConfigProvider } from "../../../src/resources/captchaConfig/provider";
+import { createCaptchaConfigProvider } from "./support";
 
 /** The `pulumi` command line (after `pulumi`) as a provider process finds it. */
 function pulumi(line: string): PulumiCommand {

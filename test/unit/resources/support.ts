@@ -2,6 +2,8 @@ import type * as pulumi from "@pulumi/pulumi";
 
 import type { TenantEmulator } from "../../../src/emulator";
 import { ProviderContext } from "../../../src/engine/providerContext";
+import { captchaDocument } from "../../../src/resources/captchaConfig/api";
+import { documentProvider } from "../../../src/resources/tenantObject/document";
 import { DRY_RUN_KEY, NAME_KEY } from "../../../src/resources/tenantObject/inputs";
 import type { PreviewLog } from "../../../src/resources/tenantObject/templateChecks";
 
@@ -64,4 +66,11 @@ export function recordingLog(): PreviewLog & { lines: string[] } {
     lines.push(`${severity === "warn" ? "warning" : "info"}: ${message}`);
   };
   return Object.assign(log, { lines });
+}
+
+/** The CAPTCHA configuration's provider, as the registry makes it: the document machinery over its description. */
+export function createCaptchaConfigProvider(
+  context: ProviderContext,
+): Required<pulumi.dynamic.ResourceProvider> {
+  return documentProvider(context, captchaDocument);
 }

@@ -1,6 +1,6 @@
 import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
-import { createProvider as createCaptchaConfigProvider } from "../../../src/resources/captchaConfig/provider";
+import { createCaptchaConfigProvider } from "./support";
 import { createProvider as createNotificationProvider } from "../../../src/resources/phoneNotificationTemplate/provider";
 import { atPreview, configuredContext, emulatorContext, recordingLog } from "./support";
 
