@@ -26,6 +26,11 @@ const heavy = {
     message: "Load jose with await import() where a token is signed (src/client/tokens.ts).",
     allowTypeImports: true,
   },
+  policy: {
+    name: "@pulumi/policy",
+    message: "Only the policy pack (src/policy/pack.ts) loads the policy SDK: a program never does.",
+    allowTypeImports: true,
+  },
 };
 
 /** Modules that load the HTTP client: a provider and getTenantSettings reach them through a tenant binding's client(). */
@@ -237,6 +242,18 @@ export default tseslint.config(
     // program's side at their first use.
     files: ["src/wire/schema.ts", "src/templates/liquid.ts", "src/resources/lazyTemplates.ts"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
+    // The policy pack's process loads the policy SDK; nothing else in src/ does.
+    files: ["src/policy/pack.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restricted({
+        zod: heavy.zod,
+        axios: heavy.axios,
+        liquidjs: heavy.liquidjs,
+        jose: heavy.jose,
+      }),
+    },
   },
   {
     files: ["test/**/*.ts"],

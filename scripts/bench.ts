@@ -17,6 +17,8 @@
  *        (printed, nothing written).
  *        npm run bench -- --focus attack-protection [--runs N]: six resources beside six do-nothing ones
  *        (benchAttackProtection.ts; printed, nothing written).
+ *        npm run bench -- --focus policy [--runs N]: a preview of examples/attack-protection with the tenant
+ *        policy pack against the same preview without it (benchPolicy.ts; printed, nothing written).
  */
 import { execFile } from "node:child_process";
 import { writeFile } from "node:fs/promises";
@@ -30,6 +32,7 @@ import { attackProtectionReport, measureAttackProtection } from "./benchAttackPr
 import type { CreatePreviewFigure } from "./benchCreatePreview";
 import { createPreviewFigure, createPreviewReport } from "./benchCreatePreview";
 import { benchBuilds, lifecycleReport as lifecycleFiguresReport, measureLifecycle } from "./benchLifecycle";
+import { measurePolicy, policyReport } from "./benchPolicy";
 import { PERFORMANCE_PAGE, performancePage } from "./support/performancePage";
 
 const execFileAsync = promisify(execFile);
@@ -63,11 +66,14 @@ async function machine(): Promise<string> {
   );
 }
 
+/** The series `--focus` runs alone. */
+const FOCUSES = ["create-preview", "attack-protection", "policy"] as const;
+
 interface BenchArgs {
   runs: number;
   compareProviders: string[];
   write: boolean;
-  focus: "create-preview" | "attack-protection" | undefined;
+  focus: (typeof FOCUSES)[number] | undefined;
 }
 
 function benchArgs(args: readonly string[]): BenchArgs {
@@ -80,16 +86,17 @@ function benchArgs(args: readonly string[]): BenchArgs {
       focus: { type: "string" },
     },
   });
-  if (values.focus !== undefined && values.focus !== "create-preview" && values.focus !== "attack-protection")
-    throw new Error(`--focus takes create-preview or attack-protection, got ${values.focus}`);
+  const focus = FOCUSES.find((name) => name === values.focus);
+  if (values.focus !== undefined && focus === undefined)
+    throw new Error(`--focus takes ${FOCUSES.join(", ")}, got ${values.focus}`);
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1)
     throw new Error(`--runs must be a positive integer, got ${values.runs}`);
   return {
     runs,
     compareProviders: values["compare-provider"],
-    write: !values["no-write"] && values.focus === undefined,
-    focus: values.focus,
+    write: !values["no-write"] && focus === undefined,
+    focus,
   };
 }
 
@@ -110,6 +117,13 @@ async function main(): Promise<void> {
     }
     process.stdout.write(
       `Machine: ${machineLine}\n\n${createPreviewReport(series)}\n\nload average at the end ${loadAverage()}\n`,
+    );
+    return;
+  }
+  if (args.focus === "policy") {
+    const figures = await measurePolicy(args.runs, log);
+    process.stdout.write(
+      `Machine: ${machineLine}\n\n${policyReport(figures)}\n\nload average at the end ${loadAverage()}\n`,
     );
     return;
   }

@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 
 import type { TenantArgs } from "../../engine/tenantArgs";
+import { typeToken } from "../../wire/document";
 import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
 import type { BotDetectionLevel, ChallengePolicy } from "./api";
 import { botDetectionDocument } from "./api";
@@ -43,6 +44,8 @@ export interface BotDetectionArgs {
  * tenant's plan must include bot detection. See docs/attack-protection.md.
  */
 export class BotDetection extends TenantAdminDynamicResource {
+  /** The type token, for a policy pack's `validateResourceOfType(BotDetection, …)` (docs/policy.md). */
+  static readonly __pulumiType = typeToken(botDetectionDocument.resource);
   declare readonly botDetectionLevel: pulumi.Output<BotDetectionLevel | undefined>;
   declare readonly challengePasswordPolicy: pulumi.Output<ChallengePolicy | undefined>;
   declare readonly challengePasswordlessPolicy: pulumi.Output<ChallengePolicy | undefined>;

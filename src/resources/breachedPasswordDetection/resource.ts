@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 
 import type { TenantArgs } from "../../engine/tenantArgs";
+import { typeToken } from "../../wire/document";
 import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
 import type { AdminNotificationFrequency, BreachedPasswordShield, DetectionMethod, StageShield } from "./api";
 import { breachedPasswordDetectionDocument } from "./api";
@@ -50,6 +51,8 @@ export type BreachedPasswordStageState = { shields?: StageShield[] };
  * docs/attack-protection.md.
  */
 export class BreachedPasswordDetection extends TenantAdminDynamicResource {
+  /** The type token, for a policy pack's `validateResourceOfType(BreachedPasswordDetection, …)` (docs/policy.md). */
+  static readonly __pulumiType = typeToken(breachedPasswordDetectionDocument.resource);
   declare readonly enabled: pulumi.Output<boolean | undefined>;
   declare readonly shields: pulumi.Output<BreachedPasswordShield[] | undefined>;
   declare readonly adminNotificationFrequency: pulumi.Output<AdminNotificationFrequency[] | undefined>;

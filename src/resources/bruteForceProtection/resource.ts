@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 
 import type { TenantArgs } from "../../engine/tenantArgs";
+import { typeToken } from "../../wire/document";
 import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
 import type { BruteForceMode, BruteForceShield } from "./api";
 import { bruteForceProtectionDocument } from "./api";
@@ -37,6 +38,8 @@ export interface BruteForceProtectionArgs {
  * one account sees too many failed logins. One per tenant. See docs/attack-protection.md.
  */
 export class BruteForceProtection extends TenantAdminDynamicResource {
+  /** The type token, for a policy pack's `validateResourceOfType(BruteForceProtection, …)` (docs/policy.md). */
+  static readonly __pulumiType = typeToken(bruteForceProtectionDocument.resource);
   declare readonly enabled: pulumi.Output<boolean | undefined>;
   declare readonly shields: pulumi.Output<BruteForceShield[] | undefined>;
   declare readonly mode: pulumi.Output<BruteForceMode | undefined>;

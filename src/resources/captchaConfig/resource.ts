@@ -3,6 +3,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { CamelCased } from "../../client/casing";
 import { toCamelKey } from "../../client/casing";
 import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
+import { typeToken } from "../../wire/document";
 import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
 import { withSecretFields } from "../tenantObject/inputs";
 import type { DeepInput } from "../tenantObject/inputs";
@@ -99,6 +100,8 @@ export const CAPTCHA_SECRET_INPUTS: readonly string[] = CAPTCHA_SECRET_FIELDS.ma
  * secrets and api keys, which the service never returns, are kept from state.
  */
 export class CaptchaConfig extends TenantAdminDynamicResource {
+  /** The type token, for a policy pack's `validateResourceOfType(CaptchaConfig, …)` (docs/policy.md). */
+  static readonly __pulumiType = typeToken(captchaDocument.resource);
   /** The active provider, as the tenant has it. */
   declare readonly activeProviderId: pulumi.Output<CaptchaProviderId>;
   /** The declared Arkose block as the tenant has it (`secret` from state); secret as a whole. */

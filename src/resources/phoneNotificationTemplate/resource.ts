@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 
 import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
+import { typeToken } from "../../wire/document";
 import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
 import type { DeepInput } from "../tenantObject/inputs";
 import type { PhoneNotificationBody, PhoneNotificationType } from "./api";
@@ -67,6 +68,8 @@ export interface PhoneNotificationTemplateArgs {
  * verification messages are `otp_enroll` and `otp_verify`). See {@link PhoneNotificationTemplateArgs}.
  */
 export class PhoneNotificationTemplate extends TenantAdminDynamicResource {
+  /** The type token, for a policy pack's `validateResourceOfType(PhoneNotificationTemplate, …)` (docs/policy.md). */
+  static readonly __pulumiType = typeToken(phoneNotificationTemplateIdentity.resource);
   /** The template's type. */
   declare readonly type: pulumi.Output<PhoneNotificationType>;
   /** Whether messages of this type are stopped. */

@@ -2,6 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 
 import type { CamelCased } from "../../client/casing";
 import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
+import { typeToken } from "../../wire/document";
 import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
 import type { PhoneTemplatesRequest } from "./api";
 import { phoneTemplatesIdentity } from "./api";
@@ -54,6 +55,8 @@ export interface PhoneTemplatesArgs {
  * tenant. A destroy restores the platform's default texts. See {@link PhoneTemplatesArgs}.
  */
 export class PhoneTemplates extends TenantAdminDynamicResource {
+  /** The type token, for a policy pack's `validateResourceOfType(PhoneTemplates, …)` (docs/policy.md). */
+  static readonly __pulumiType = typeToken(phoneTemplatesIdentity.resource);
   /** The enrollment text as stored on the tenant. */
   declare readonly enrollmentMessage: pulumi.Output<string>;
   /** The verification text as stored on the tenant. */

@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 
 import type { TenantArgs } from "../../engine/tenantArgs";
+import { typeToken } from "../../wire/document";
 import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
 import type { SuspiciousIpShield, ThrottlingStageName } from "./api";
 import { suspiciousIpThrottlingDocument } from "./api";
@@ -47,6 +48,8 @@ export interface SuspiciousIpThrottlingArgs {
  * docs/attack-protection.md.
  */
 export class SuspiciousIpThrottling extends TenantAdminDynamicResource {
+  /** The type token, for a policy pack's `validateResourceOfType(SuspiciousIpThrottling, …)` (docs/policy.md). */
+  static readonly __pulumiType = typeToken(suspiciousIpThrottlingDocument.resource);
   declare readonly enabled: pulumi.Output<boolean | undefined>;
   declare readonly shields: pulumi.Output<SuspiciousIpShield[] | undefined>;
   declare readonly allowlist: pulumi.Output<string[] | undefined>;

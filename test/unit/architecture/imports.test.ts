@@ -23,6 +23,7 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   emulator: ["wire", "templates", "resources/registry.ts"],
   provider: ["wire", "client", "engine", "resources"],
   cli: ["wire", "client", "engine", "resources"],
+  policy: ["wire", "templates", "resources"],
   "index.ts": ["wire", "client", "engine", "resources", "templates"],
 };
 

@@ -44,12 +44,17 @@ describe("the registry of tenant objects", () => {
     },
   );
 
+  // The policy pack's template rules (src/policy/templateRules.ts) read the two phone template objects'
+  // messages and dialects: one file more for each of them.
   it.each([
-    ["CaptchaConfig", ["captchaConfig", "attack-protection/captcha"]],
-    ["PhoneTemplates", ["phoneTemplates", "guardian/factors/phone/templates"]],
-    ["PhoneNotificationTemplate", ["phoneNotificationTemplate", "branding/phone/templates"]],
-  ])("names %s (by class, camelCase name or API path) in at most 8 files under src/", (_name, terms) => {
-    const files = filesNaming(...terms);
-    expect(files.length).toBeLessThanOrEqual(8);
-  });
+    ["CaptchaConfig", 8, ["captchaConfig", "attack-protection/captcha"]],
+    ["PhoneTemplates", 9, ["phoneTemplates", "guardian/factors/phone/templates"]],
+    ["PhoneNotificationTemplate", 9, ["phoneNotificationTemplate", "branding/phone/templates"]],
+  ] as const)(
+    "names %s (by class, camelCase name or API path) in at most %i files under src/",
+    (_name, most, terms) => {
+      const files = filesNaming(...terms);
+      expect(files.length).toBeLessThanOrEqual(most);
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { parse } from "yaml";
@@ -79,6 +79,26 @@ describe("examples/ci/github-actions.yml", () => {
       AUTH0_CLIENT_SECRET: "${{ secrets.AUTH0_READ_CLIENT_SECRET }}",
     });
     expect(JSON.stringify(preview)).not.toContain("secrets.AUTH0_CLIENT_SECRET");
+  });
+
+  it("previews with the package's policy pack: every rule mandatory on prod, advisory on dev", () => {
+    const step = pulumiStep("preview");
+    expect(step.with).toMatchObject({ policyPacks: "node_modules/pulumi-tenant-admin/policy" });
+    const configs = String(step.with?.["policyPackConfigs"]);
+    const configFor = (stack: string) =>
+      configs.replace(
+        /\$\{\{ matrix\.stack == 'prod' && '(\w+)' \|\| '(\w+)' \}\}/,
+        (_, prod: string, other: string) => (stack === "prod" ? prod : other),
+      );
+    expect(configFor("prod")).toBe("node_modules/pulumi-tenant-admin/policy/production.json");
+    expect(configFor("dev")).toBe("node_modules/pulumi-tenant-admin/policy/advisory.json");
+    for (const stack of ["prod", "dev"]) {
+      expect(
+        existsSync(
+          join(__dirname, "../../..", configFor(stack).replace("node_modules/pulumi-tenant-admin/", "")),
+        ),
+      ).toBe(true);
+    }
   });
 
   it("updates on main with the write credentials", () => {
