@@ -14,24 +14,71 @@ import { bruteForceProtectionPatchSchema } from "../../../src/resources/bruteFor
 import { suspiciousIpThrottlingPatchSchema } from "../../../src/resources/suspiciousIpThrottling/api";
 import { schemaFailures } from "../../../src/resources/tenantObject/checkFailures";
 import { documentHooks } from "../../../src/resources/tenantObject/document";
-import { ALLOWLIST_MAX_ENTRIES, isIpOrCidr } from "../../../src/wire/ipAllowlist";
+import { ALLOWLIST_MAX_ENTRIES, allowlistEntryKey, isIpOrCidr } from "../../../src/wire/ipAllowlist";
 
 const IP_RULE = "must be an IPv4 or IPv6 address or a CIDR range (10.0.0.0/8, 2001:db8::/32)";
 
 describe("the allowlist entry rule", () => {
-  it("accepts every IPv4 and IPv6 address, alone and with a prefix in range", () => {
+  it("accepts every IPv4 and IPv6 address, alone and as its full-length range", () => {
     fc.assert(
-      fc.property(fc.ipV4(), fc.integer({ min: 0, max: 32 }), (ip, prefix) => {
+      fc.property(fc.ipV4(), (ip) => {
         expect(isIpOrCidr(ip)).toBe(true);
-        expect(isIpOrCidr(`${ip}/${prefix}`)).toBe(true);
+        expect(isIpOrCidr(`${ip}/32`)).toBe(true);
+        expect(allowlistEntryKey(ip)).toBe(allowlistEntryKey(`${ip}/32`));
       }),
     );
     fc.assert(
-      fc.property(fc.ipV6(), fc.integer({ min: 0, max: 128 }), (ip, prefix) => {
+      fc.property(fc.ipV6(), (ip) => {
         expect(isIpOrCidr(ip)).toBe(true);
-        expect(isIpOrCidr(`${ip}/${prefix}`)).toBe(true);
+        expect(isIpOrCidr(`${ip}/128`)).toBe(true);
+        expect(allowlistEntryKey(ip.toUpperCase())).toBe(allowlistEntryKey(`${ip}/128`));
       }),
     );
+  });
+
+  it("accepts a range written as its network, for every prefix", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 32 }), (prefix) => {
+        const network = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
+        const address = [24, 16, 8, 0].map((shift) => (network >>> shift) & 255).join(".");
+        expect(isIpOrCidr(`${address}/${prefix}`)).toBe(true);
+      }),
+    );
+  });
+
+  it.each([
+    ["10.0.0.1/8", "10.0.0.0/8"],
+    ["192.0.2.129/25", "192.0.2.128/25"],
+    ["2001:db8::1/64", "2001:db8::/64"],
+    ["::ffff:10.0.0.1/104", "10.0.0.0/8"],
+  ])("refuses %s, whose host bits are set, naming the network %s", (entry, network) => {
+    expect(isIpOrCidr(entry)).toBe(false);
+    expect(schemaFailures(botDetectionPatchSchema, { allowlist: [entry] })).toEqual([
+      {
+        property: "allowlist[0]",
+        reason: `has host bits set: ${entry} means the network ${network}; write the network, or the address alone`,
+      },
+    ]);
+  });
+
+  it("refuses a prefix written with a leading zero, saying how to write it", () => {
+    expect(isIpOrCidr("10.0.0.0/032")).toBe(false);
+    expect(isIpOrCidr("2001:db8::/064")).toBe(false);
+    expect(schemaFailures(bruteForceProtectionPatchSchema, { allowlist: ["10.0.0.0/08"] })).toEqual([
+      { property: "allowlist[0]", reason: "has a prefix with a leading zero (/08): write /8" },
+    ]);
+    expect(isIpOrCidr("0.0.0.0/0")).toBe(true);
+  });
+
+  it.each([
+    ["::ffff:1.2.3.4", "1.2.3.4/32"],
+    ["::FFFF:102:304/128", "1.2.3.4/32"],
+    ["::ffff:10.0.0.0/104", "10.0.0.0/8"],
+    ["10.0.0.1", "10.0.0.1/32"],
+    ["2001:DB8:0::1", "2001:db8::1/128"],
+    ["::ffff:0:0/95", "::ffff:0:0/95"],
+  ])("spells %s as %s", (entry, key) => {
+    expect(allowlistEntryKey(entry)).toBe(key);
   });
 
   it.each([
@@ -86,6 +133,15 @@ describe("a preview's failures for each rule", () => {
       {
         property: "allowlist[2]",
         reason: 'repeats "10.0.0.1" (the same address or range): list each entry once',
+      },
+    ],
+    [
+      "an IPv4-mapped IPv6 address beside its IPv4 address",
+      botDetectionPatchSchema,
+      { allowlist: ["1.2.3.4", "::ffff:1.2.3.4"] },
+      {
+        property: "allowlist[1]",
+        reason: 'repeats "1.2.3.4" (the same address or range): list each entry once',
       },
     ],
     [
@@ -218,7 +274,7 @@ describe("a preview's failures for each rule", () => {
   it("takes entries that only look alike for distinct entries", () => {
     expect(
       schemaFailures(botDetectionPatchSchema, {
-        allowlist: ["10.0.0.1", "10.0.0.1/8", "::ffff:10.0.0.1", "2001:db8::1", "2001:db8::1/64"],
+        allowlist: ["10.0.0.1", "10.0.0.0/8", "::ffff:10.0.0.0/120", "2001:db8::1", "2001:db8::/64"],
       }),
     ).toEqual([]);
   });
