@@ -12,8 +12,8 @@ import { documentDescription } from "../../wire/document";
 import { endpoint } from "../../wire/endpoint";
 import { enumSet } from "../../wire/ipAllowlist";
 import type { ZodApi } from "../../wire/schema";
-import { schema } from "../../wire/schema";
-import type { Flat } from "../../wire/shape";
+import { answerSchema, schema } from "../../wire/schema";
+import type { Tolerant } from "../../wire/shape";
 
 export const BREACHED_PASSWORD_SHIELDS = ["block", "user_notification", "admin_notification"] as const;
 /** At a login with a breached password: `block` it, email the user, or notify the tenant's admins. */
@@ -61,10 +61,11 @@ export type BreachedPasswordDetectionPatch = {
     | undefined;
 };
 
-/** The GET and PATCH answer: every member optional, unknown ones kept. */
-export type BreachedPasswordDetectionResponse = Flat<
-  { [key: string]: unknown } & BreachedPasswordDetectionPatch
->;
+/**
+ * The GET and PATCH answer: the document's members (a stage's too), each optional and of its JSON type without
+ * the input rules (a tenant may hold what this package would not write), unknown ones kept.
+ */
+export type BreachedPasswordDetectionResponse = Tolerant<BreachedPasswordDetection>;
 
 function members(z: ZodApi) {
   return {
@@ -77,12 +78,13 @@ function members(z: ZodApi) {
 
 const stage = (z: ZodApi) => z.strictObject({ shields: enumSet(z, STAGE_SHIELDS) });
 
-export const breachedPasswordDetectionSchema = schema<BreachedPasswordDetection>()((z) =>
+const document = (z: ZodApi) =>
   z.strictObject({
     ...members(z),
     stage: z.strictObject({ "pre-user-registration": stage(z), "pre-change-password": stage(z) }),
-  }),
-);
+  });
+
+export const breachedPasswordDetectionSchema = schema<BreachedPasswordDetection>()(document);
 
 export const breachedPasswordDetectionPatchSchema = schema<BreachedPasswordDetectionPatch>()((z) =>
   z
@@ -98,19 +100,7 @@ export const breachedPasswordDetectionPatchSchema = schema<BreachedPasswordDetec
     .partial(),
 );
 
-export const breachedPasswordDetectionResponseSchema = schema<BreachedPasswordDetectionResponse>()((z) =>
-  z
-    .looseObject({
-      ...members(z),
-      stage: z
-        .object({
-          "pre-user-registration": z.object({ shields: enumSet(z, STAGE_SHIELDS) }).partial(),
-          "pre-change-password": z.object({ shields: enumSet(z, STAGE_SHIELDS) }).partial(),
-        })
-        .partial(),
-    })
-    .partial(),
-);
+export const breachedPasswordDetectionResponseSchema = answerSchema<BreachedPasswordDetection>()(document);
 
 /**
  * What a new tenant has: off, no shield, the standard method (the platform's docs: breached password
