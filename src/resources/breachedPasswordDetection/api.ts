@@ -139,21 +139,18 @@ export const patchBreachedPasswordDetection = endpoint<
 });
 
 /**
- * Whether the declared members leave no shield that notifies an administrator, top level and in every stage,
- * while they ask for notification frequencies: the platform then empties the frequencies (go-auth0
- * `Update_breached_password_detection_settings` #1), so the tenant never holds what is declared. Unknown
- * while any shield list is not declared (the tenant's own may notify).
+ * Whether the declared members ask for notification frequencies without declaring a shield that notifies an
+ * administrator (top level or in a stage): the platform empties the frequencies when no such shield is left
+ * (go-auth0 `Update_breached_password_detection_settings` #1). A shield list left to the tenant does not
+ * count: whoever manages it may take `admin_notification` away, and the frequencies would go with it, so the
+ * program that manages the frequencies must manage the shield that keeps them.
  */
 function notifiesNobody(declared: Readonly<BreachedPasswordDetectionPatch>): boolean {
   const lists = [
     declared.shields,
     ...BREACHED_PASSWORD_STAGES.map((name) => declared.stage?.[name]?.shields),
-  ];
-  return (
-    (declared.admin_notification_frequency?.length ?? 0) > 0 &&
-    lists.every((shields) => shields !== undefined) &&
-    !notifiesAnAdministrator(lists)
-  );
+  ].filter((shields) => shields !== undefined);
+  return (declared.admin_notification_frequency?.length ?? 0) > 0 && !notifiesAnAdministrator(lists);
 }
 
 /**
@@ -167,8 +164,8 @@ export function notifiesAnAdministrator(shieldLists: readonly (readonly string[]
 const FREQUENCY_WITHOUT_NOTIFICATION = {
   path: "admin_notification_frequency",
   reason:
-    "needs an admin_notification shield (in shields or a stage's shields): without one the platform empties " +
-    "the frequencies, so the tenant would never hold them",
+    "needs an admin_notification shield declared beside it (in shields or a stage's shields): without one the " +
+    "platform empties the frequencies, so the tenant would never hold them",
 };
 
 /** Breached password detection, as a document object: its stages merge member by member. */

@@ -318,13 +318,23 @@ describe("breached password detection's notification rule, at preview only", () 
       {
         property: "adminNotificationFrequency",
         reason:
-          "needs an admin_notification shield (in shields or a stage's shields): without one the platform " +
-          "empties the frequencies, so the tenant would never hold them",
+          "needs an admin_notification shield declared beside it (in shields or a stage's shields): without one " +
+          "the platform empties the frequencies, so the tenant would never hold them",
       },
     ]);
   });
 
-  it("takes frequencies with a notifying shield anywhere, none, or shields it cannot see", () => {
+  it.each([
+    ["no shield list", {}],
+    ["shields without admin_notification", { shields: ["block"] }],
+    ["one stage's shields without it", { stage: { "pre-user-registration": { shields: ["block"] } } }],
+  ])("refuses frequencies declared with %s, whatever the tenant's own shields", (_case, declared) => {
+    expect(check({ ...declared, adminNotificationFrequency: ["daily"] })).toEqual([
+      expect.objectContaining({ property: "adminNotificationFrequency" }),
+    ]);
+  });
+
+  it("takes frequencies with a declared notifying shield anywhere, or none", () => {
     const stage = noAdminShield.stage;
     expect(check({ ...noAdminShield, adminNotificationFrequency: [] })).toEqual([]);
     expect(
@@ -337,8 +347,12 @@ describe("breached password detection's notification rule, at preview only", () 
         adminNotificationFrequency: ["weekly"],
       }),
     ).toEqual([]);
-    // A shield list left to the tenant may notify: nothing to judge at preview.
-    expect(check({ shields: ["block"], adminNotificationFrequency: ["daily"] })).toEqual([]);
+    expect(
+      check({
+        stage: { "pre-change-password": { shields: ["admin_notification"] } },
+        adminNotificationFrequency: ["weekly"],
+      }),
+    ).toEqual([]);
   });
 
   it("is not the platform's schema: the PATCH itself is valid, as the emulator takes it", () => {
