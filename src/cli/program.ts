@@ -1,4 +1,5 @@
 import type { ExportedObject, SecretSetting } from "../resources/tenantObject/exporting";
+import { importStatement } from "../resources/tenantObject/exporting";
 
 export type { SecretSetting } from "../resources/tenantObject/exporting";
 import { npmPackageName, yamlProjectName } from "./writeProject";
@@ -36,7 +37,7 @@ export function generateProgram(
     "// from stack config, then `pulumi up` writes each resource back as read (and the secrets), except those",
     "// declared with the `import` option: it adopts them as the tenant holds them, writing nothing.",
     ...(secrets.length > 0 ? ['import * as pulumi from "@pulumi/pulumi";'] : []),
-    ...(imports.length > 0 ? [`import { ${imports.join(", ")} } from "pulumi-tenant-admin";`] : []),
+    ...(imports.length > 0 ? [importStatement(imports, "pulumi-tenant-admin")] : []),
     "",
     ...(secrets.length > 0 ? ["const config = new pulumi.Config();", ""] : []),
   ];

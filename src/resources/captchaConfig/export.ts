@@ -2,7 +2,8 @@ import { toCamelKey } from "../../client/casing";
 import { TenantApiError } from "../../client/errors";
 import { isRecord } from "../../wire/json";
 import type { Declaration, ObjectExport, SecretSetting } from "../tenantObject/exporting";
-import { literal, objectLiteral, secretRead } from "../tenantObject/exporting";
+import type { Member } from "../tenantObject/exporting";
+import { nested, newResource, secretRead } from "../tenantObject/exporting";
 import type { CaptchaResponse } from "./api";
 import { CREDENTIAL_FIELD_OF, captchaPatchRequestSchema, configuredBlocks, getCaptcha } from "./api";
 
@@ -49,7 +50,7 @@ function declare(captcha: CaptchaResponse): { declarations: Declaration[]; skipp
     };
   }
   const secrets: SecretSetting[] = [];
-  const members: [string, string][] = [["activeProviderId", literal(active)]];
+  const members: Member[] = [["activeProviderId", active]];
   for (const [wireBlock, value] of Object.entries(configuredBlocks(captcha)).sort(([a], [b]) =>
     a.localeCompare(b),
   )) {
@@ -57,7 +58,7 @@ function declare(captcha: CaptchaResponse): { declarations: Declaration[]; skipp
     const block = toCamelKey(wireBlock);
     if (wireBlock === "simple_captcha") {
       // A free-form map: its keys are sent verbatim.
-      members.push([block, literal(value)]);
+      members.push([block, value]);
       continue;
     }
     const secretField = (CREDENTIAL_FIELD_OF as Record<string, string | undefined>)[wireBlock];
@@ -73,18 +74,18 @@ function declare(captcha: CaptchaResponse): { declarations: Declaration[]; skipp
       );
       continue;
     }
-    const blockMembers = Object.entries(request.fields).map(([field, fieldValue]): [string, string] => {
-      if (field !== secretField) return [toCamelKey(field), literal(fieldValue)];
+    const blockMembers = Object.entries(request.fields).map(([field, fieldValue]): Member => {
+      if (field !== secretField) return [toCamelKey(field), fieldValue];
       const key = secretKey(wireBlock, field);
       secrets.push({ key, description: `the ${wireBlock} ${field}` });
       return [toCamelKey(field), secretRead(key)];
     });
-    members.push([block, objectLiteral(blockMembers, 1)]);
+    members.push([block, nested(blockMembers)]);
   }
   const lines = [
     "// The CAPTCHA (bot detection) configuration: the providers the tenant has configured. The tenant never",
     "// returns secrets: each one is read from stack config (pulumi config set --secret <key>).",
-    `new CaptchaConfig("captcha", ${objectLiteral(members)});`,
+    newResource("CaptchaConfig", "captcha", members),
   ];
   return { declarations: [{ imports: ["CaptchaConfig"], lines, secrets }], skipped };
 }

@@ -1,5 +1,6 @@
 import type { ObjectExport } from "../tenantObject/exporting";
-import { literal, objectLiteral } from "../tenantObject/exporting";
+import type { Member } from "../tenantObject/exporting";
+import { newResource } from "../tenantObject/exporting";
 import { usesUnifiedPhoneExperience } from "../tenantSettings/api";
 import type { PhoneTemplatesResponse } from "./api";
 import { getPhoneTemplates } from "./api";
@@ -19,13 +20,13 @@ export const objectExport: ObjectExport<PhoneTemplatesResponse> = {
   },
 
   declare(templates) {
-    const members: [string, string][] = [
-      ["enrollmentMessage", literal(templates.enrollment_message)],
-      ["verificationMessage", literal(templates.verification_message)],
+    const members: Member[] = [
+      ["enrollmentMessage", templates.enrollment_message],
+      ["verificationMessage", templates.verification_message],
     ];
     const lines = [
       "// The phone (SMS and voice) MFA message templates of the tenant's legacy phone set-up.",
-      `new PhoneTemplates("phone-templates", ${objectLiteral(members)});`,
+      newResource("PhoneTemplates", "phone-templates", members),
     ];
     return { declarations: [{ imports: ["PhoneTemplates"], lines, secrets: [] }], skipped: [] };
   },

@@ -3,7 +3,8 @@ import { TenantApiError } from "../../client/errors";
 import type { DocumentDescription, ResourceIdentity } from "../../wire/document";
 import { schemaFailures } from "./checkFailures";
 import type { ObjectExport } from "./exporting";
-import { literal, objectLiteral } from "./exporting";
+import type { Member } from "./exporting";
+import { newResource } from "./exporting";
 
 /**
  * `tenant-admin export` of a document: one resource declaring every member of the tenant's document that
@@ -38,7 +39,7 @@ export function documentExport(
 
     declare(snapshot) {
       const skipped: string[] = [];
-      const members: [string, string][] = [];
+      const members: Member[] = [];
       for (const [key, value] of Object.entries(snapshot).sort(([a], [b]) => a.localeCompare(b))) {
         if (value === undefined || value === null) continue;
         const [refused] =
@@ -54,11 +55,11 @@ export function documentExport(
           continue;
         }
         const camel = toCamelDeep({ [key]: value }, document.verbatim ?? []) as Record<string, unknown>;
-        members.push([toCamelKey(key), literal(camel[toCamelKey(key)])]);
+        members.push([toCamelKey(key), camel[toCamelKey(key)]]);
       }
       const lines = [
         `// The ${document.label}, as the tenant has it.`,
-        `new ${document.resource.type}(${literal(document.name)}, ${objectLiteral(members)});`,
+        newResource(document.resource.type, document.name, members),
       ];
       return { declarations: [{ imports: [document.resource.type], lines, secrets: [] }], skipped };
     },
