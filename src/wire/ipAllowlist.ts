@@ -147,7 +147,11 @@ export function refuseRepeats(
   });
 }
 
-/** A set of enum values (shields, notification frequencies): each one of `values`, none twice. */
+/**
+ * A set of enum values (shields, notification frequencies): each one of `values`, none twice.
+ *
+ * @internal The objects' schemas'; kept out of the published declarations, which never name zod.
+ */
 export function enumSet<Item extends string>(z: ZodApi, values: readonly [Item, ...Item[]]) {
   return z.array(z.enum(values)).superRefine((list, context) => refuseRepeats(list, context));
 }
@@ -155,6 +159,8 @@ export function enumSet<Item extends string>(z: ZodApi, values: readonly [Item, 
 /**
  * An allowlist: at most 100 entries, counted before any is read, each read once ({@link parseAllowlistEntry})
  * and none the same address or range as another.
+ *
+ * @internal The objects' schemas'; kept out of the published declarations, which never name zod.
  */
 export function allowlist(z: ZodApi) {
   return z

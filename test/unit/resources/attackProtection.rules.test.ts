@@ -5,6 +5,8 @@
  */
 import fc from "fast-check";
 
+import * as pkg from "../../../src";
+
 import { botDetectionPatchSchema } from "../../../src/resources/botDetection/api";
 import {
   breachedPasswordDetectionDocument,
@@ -59,6 +61,15 @@ describe("the allowlist entry rule", () => {
         reason: `has host bits set: ${entry} means the network ${network}; write the network, or the address alone`,
       },
     ]);
+  });
+
+  it("is exported by the package for other tools, such as a policy pack", () => {
+    expect(pkg.allowlistEntryKey("::ffff:1.2.3.4")).toBe("1.2.3.4/32");
+    expect(pkg.isIpOrCidr("10.0.0.1/8")).toBe(false);
+    expect(pkg.parseAllowlistEntry("10.0.0.0/032")).toEqual({
+      reason: "has a prefix with a leading zero (/032): write /32",
+    });
+    expect(pkg.ALLOWLIST_MAX_ENTRIES).toBe(ALLOWLIST_MAX_ENTRIES);
   });
 
   it("refuses a prefix written with a leading zero, saying how to write it", () => {
