@@ -69,6 +69,13 @@ export type {
 } from "./resources/suspiciousIpThrottling/resource";
 export type { SuspiciousIpShield, ThrottlingStageName } from "./resources/suspiciousIpThrottling/api";
 export { getAttackProtection, getAttackProtectionOutput } from "./resources/attackProtection/function";
+export {
+  ALLOWLIST_MAX_ENTRIES,
+  allowlistEntryKey,
+  isIpOrCidr,
+  parseAllowlistEntry,
+} from "./wire/ipAllowlist";
+export type { AllowlistEntry } from "./wire/ipAllowlist";
 export type {
   AttackProtection,
   GetAttackProtectionArgs,

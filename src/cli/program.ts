@@ -1,4 +1,5 @@
 import type { ExportedObject, SecretSetting } from "../resources/tenantObject/exporting";
+import { importStatement } from "../resources/tenantObject/exporting";
 
 export type { SecretSetting } from "../resources/tenantObject/exporting";
 import { npmPackageName, yamlProjectName } from "./writeProject";
@@ -37,7 +38,7 @@ export function generateProgram(
     "// `import` option (someone configured them): it adopts them as the tenant holds them, writing nothing;",
     "// the next `pulumi up` writes the secrets they read from stack config, which the tenant never returns.",
     ...(secrets.length > 0 ? ['import * as pulumi from "@pulumi/pulumi";'] : []),
-    ...(imports.length > 0 ? [`import { ${imports.join(", ")} } from "pulumi-tenant-admin";`] : []),
+    ...(imports.length > 0 ? [importStatement(imports, "pulumi-tenant-admin")] : []),
     "",
     ...(secrets.length > 0 ? ["const config = new pulumi.Config();", ""] : []),
   ];

@@ -84,14 +84,17 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
  * Parses a request body by its `Content-Type`: JSON, or bracket-notation form fields when `form` is accepted
- * (with `true`/`false` coerced at `booleanPaths`). An empty body is `null`. Throws a {@link BodyError}: 415
- * for another media type, 400 for malformed JSON or form fields.
+ * (with `true`/`false` coerced at `booleanPaths`). An empty body is `null`. `beforeWalk` sees the parsed value
+ * before its every string and key are walked ({@link checkJsonShape}), so that a check that can refuse a large
+ * body at once (a list over its length) comes first. Throws a {@link BodyError}: 415 for another media type,
+ * 400 for malformed JSON or form fields.
  */
 export function parseBody(
   raw: Buffer,
   contentType: string | undefined,
   accepted: readonly BodyFormat[],
   booleanPaths: readonly (readonly string[])[] = [],
+  beforeWalk: (value: unknown) => void = () => undefined,
 ): unknown {
   if (raw.length === 0) return null;
   const format = MEDIA_TYPES[mediaType(contentType)];
@@ -110,6 +113,7 @@ export function parseBody(
   if (format === "form") {
     checkFormEncoding(text);
     const form = parseFormBody(text, booleanPaths);
+    beforeWalk(form);
     checkJsonShape(form);
     return form;
   }
@@ -119,6 +123,7 @@ export function parseBody(
   } catch {
     throw new BodyError(400, "Invalid request payload JSON format");
   }
+  beforeWalk(json);
   checkJsonShape(json);
   return json;
 }

@@ -31,6 +31,13 @@ export interface TenantControl {
    */
   write(method: Extract<HttpMethod, "PATCH" | "PUT">, path: string, body: unknown): Promise<unknown>;
   /**
+   * Stores `document` at `path` as it is, checked neither by the endpoint's schema nor by the document's rules:
+   * a tenant holding what the API's rules of today would refuse (an allowlist over 100 entries, a shield or a
+   * range the API does not know), as one set before a rule existed or by another means might. GET then answers
+   * it (without secrets, as always). What a read of the package takes is tried against it.
+   */
+  seed(path: string, document: Record<string, unknown>): Promise<void>;
+  /**
    * Gives the document at `path` back the content a new tenant of this emulator has (the tenant settings: the
    * `settings` it was started with, when given).
    */
@@ -118,6 +125,10 @@ export function tenantControl(
         const next = nextDocument(rules, method, current, sent);
         await store.setDocument(path, next);
         return writtenView(rules, next);
+      }),
+    seed: (path, document) =>
+      writing(path, async () => {
+        await store.setDocument(path, structuredClone(document));
       }),
     reset: (path) =>
       writing(path, async (rules) => {

@@ -16,7 +16,7 @@ import { RouteTable } from "./routeTable";
 import type { SerializedTenantStore } from "./tenantStore";
 import type { TenantUrls } from "./tenantUrls";
 import { RULE_HOST } from "./templateWorker";
-import { parsePayload } from "./validation";
+import { parsePayload, refuseOverlongLists } from "./validation";
 
 export type { RouteHandler, RouteReply, RouteRequest } from "./routeTable";
 export { RouteTable } from "./routeTable";
@@ -39,7 +39,15 @@ function managementBody(
   booleanPaths: string[][] | undefined,
 ): unknown {
   try {
-    return parseBody(request.body, request.request.headers["content-type"], endpoint.encodings, booleanPaths);
+    return parseBody(
+      request.body,
+      request.request.headers["content-type"],
+      endpoint.encodings,
+      booleanPaths,
+      (value) => {
+        if (endpoint.request !== undefined) refuseOverlongLists(endpoint.request, value);
+      },
+    );
   } catch (error) {
     if (error instanceof BodyError) {
       throw apiError(error.status, error.message, error.status === 400 ? "invalid_body" : undefined);

@@ -1,6 +1,6 @@
 import type * as Zod from "zod";
 
-import type { ParseResult, Same, Schema } from "./shape";
+import type { ParseResult, Same, Schema, Tolerant } from "./shape";
 
 /** The `z` namespace a schema is built with. */
 export type ZodApi = typeof Zod.z;
@@ -57,6 +57,51 @@ export function schema<T>() {
  */
 export function stricterSchema<T>() {
   return <S extends Zod.ZodType<T>>(build: (z: ZodApi) => S): Schema<T> => new LazySchema<T>(build);
+}
+
+/** `type`'s member, unwrapped of its `optional()`: {@link tolerantOf} makes every member optional anew. */
+function required(z: ZodApi, type: Zod.ZodType): Zod.ZodType {
+  return type instanceof z.ZodOptional ? required(z, type.unwrap() as Zod.ZodType) : type;
+}
+
+/**
+ * The schema of an answer of `type`'s shape ({@link Tolerant}): the same members and JSON types, each member
+ * optional, members it does not name kept, and no rule beyond the type (no enum, range, length, format or
+ * refinement). Free-form maps (records) and values of any type stay as they are.
+ */
+export function tolerantOf<S extends Zod.ZodType>(z: ZodApi, type: S): Zod.ZodType<Tolerant<Zod.output<S>>> {
+  return tolerantType(z, type) as Zod.ZodType<Tolerant<Zod.output<S>>>;
+}
+
+function tolerantType(z: ZodApi, type: Zod.ZodType): Zod.ZodType {
+  if (type instanceof z.ZodOptional) return tolerantType(z, type.unwrap() as Zod.ZodType).optional();
+  if (type instanceof z.ZodNullable) return tolerantType(z, type.unwrap() as Zod.ZodType).nullable();
+  if (type instanceof z.ZodPipe) return tolerantType(z, type.in as Zod.ZodType);
+  if (type instanceof z.ZodBoolean) return z.boolean();
+  if (type instanceof z.ZodNumber) return z.number();
+  if (type instanceof z.ZodString || type instanceof z.ZodEnum) return z.string();
+  if (type instanceof z.ZodArray) return z.array(tolerantType(z, type.element as Zod.ZodType));
+  if (type instanceof z.ZodObject) {
+    const shape = type.shape as Record<string, Zod.ZodType>;
+    return z.looseObject(
+      Object.fromEntries(
+        Object.entries(shape).map(([key, member]) => [key, tolerantType(z, required(z, member)).optional()]),
+      ),
+    );
+  }
+  return type;
+}
+
+/**
+ * Defines, from the plain type `T` and its schema (the one definition, with every input rule), the schema of
+ * an answer of that shape: {@link Tolerant}`<T>`, built with {@link tolerantOf}. A request keeps the rules; a
+ * read takes whatever the tenant holds.
+ *
+ * @example export const botDetectionResponseSchema = answerSchema<BotDetection>()((z) => z.strictObject(members(z)));
+ */
+export function answerSchema<T>() {
+  return <S extends Zod.ZodType>(build: (z: ZodApi) => S & Exactly<S, T>): Schema<Tolerant<T>> =>
+    new LazySchema<Tolerant<T>>((z) => tolerantOf(z, build(z)));
 }
 
 /** The zod schema behind a {@link Schema}, for the code that reads zod's own issues or composes schemas. */

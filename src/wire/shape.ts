@@ -38,3 +38,23 @@ export type Same<A, B> = [A] extends [B]
 
 /** `T` as one object type (an intersection's members merged), as a schema's output spells it. */
 export type Flat<T> = T extends infer U ? { [K in keyof U]: U[K] } : never;
+
+/**
+ * An answer of shape `T` as the package reads it: the same members, each optional, of the same JSON types (a
+ * boolean, a number, a string, a list of them), with none of the input rules (enums are strings, numbers have
+ * no range, lists no length), and members it does not name kept. What a tenant holds is what it answers,
+ * whatever the rules of the moment: a read takes it, and only what a program declares is held to the rules.
+ */
+export type Tolerant<T> = T extends boolean
+  ? boolean
+  : T extends number
+    ? number
+    : T extends string
+      ? string
+      : T extends readonly (infer Item)[]
+        ? Tolerant<Item>[]
+        : T extends object
+          ? Flat<
+              { [key: string]: unknown } & { [K in keyof T]?: Tolerant<Exclude<T[K], undefined>> | undefined }
+            >
+          : T;

@@ -1,7 +1,7 @@
 /**
  * The attack-protection resources on the real engine against the emulator, beyond the example's lifecycle
  * (test/e2e/examples.test.ts): a plan without bot detection at preview and at refresh, adopting the tenant's
- * objects with `import`, and `tenant-admin export`.
+ * objects with `import`, `tenant-admin export`, and a refresh of a tenant holding what no program may declare.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -137,5 +137,75 @@ describeWithEngine("attack protection adopted, refreshed and exported", () => {
       await emulator.close();
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+/** The outputs `pulumi stack export` records for the resource of `type`. */
+function outputsOf(state: string, type: string): Record<string, unknown> {
+  const { deployment } = JSON.parse(state) as {
+    deployment: { resources: { type: string; outputs?: Record<string, unknown> }[] };
+  };
+  const found = deployment.resources.find((resource) => resource.type.endsWith(`:${type}`));
+  if (found?.outputs === undefined) throw new Error(`no ${type} in the stack's state`);
+  return found.outputs;
+}
+
+describeWithEngine("a refresh of a tenant holding what no program may declare", () => {
+  let tenant: TenantStack;
+  // 150 entries, one of them a range with host bits set: more than a program may declare, and not as it may.
+  const held = [
+    "10.0.0.1/8",
+    ...Array.from({ length: 149 }, (_, index) => `192.0.${index >> 8}.${index & 255}`),
+  ];
+
+  beforeAll(async () => {
+    tenant = await createTenantStack({ programDir: PROGRAM });
+    await tenant.configure({
+      botDetectionLevel: { value: "low" },
+      allowlist: { value: JSON.stringify(["192.0.2.0/24"]) },
+      loginAttempts: { value: "40" },
+    });
+    await tenant.harness.up();
+  });
+
+  afterAll(async () => {
+    await tenant?.dispose();
+  });
+
+  it("records the tenant's values in state, and the next up writes the declared ones", async () => {
+    const suspicious = tenant.emulator.tenant.stored(getSuspiciousIpThrottling.path) as Record<
+      string,
+      unknown
+    >;
+    await tenant.emulator.tenant.seed(getSuspiciousIpThrottling.path, {
+      ...suspicious,
+      shields: ["tarpit"],
+      allowlist: held,
+      stage: { ...(suspicious["stage"] as object), "pre-login": { max_attempts: 5000, rate: 1 } },
+    });
+    const bot = tenant.emulator.tenant.stored(getBotDetection.path) as Record<string, unknown>;
+    await tenant.emulator.tenant.seed(getBotDetection.path, { ...bot, bot_detection_level: "extreme" });
+
+    await tenant.harness.refresh();
+
+    const state = await tenant.harness.exportState();
+    expect(outputsOf(state, "SuspiciousIpThrottling")).toMatchObject({
+      allowlist: held,
+      stage: { "pre-login": { maxAttempts: 5000 } },
+    });
+    expect(outputsOf(state, "BotDetection")).toMatchObject({ botDetectionLevel: "extreme" });
+
+    tenant.emulator.clearRequestLog();
+    await tenant.harness.up();
+
+    expect(writes(tenant.calls()).sort()).toEqual([
+      `PATCH /api/v2${getBotDetection.path}`,
+      `PATCH /api/v2${getSuspiciousIpThrottling.path}`,
+    ]);
+    expect(tenant.emulator.tenant.read(getSuspiciousIpThrottling.path)).toMatchObject({
+      allowlist: ["192.0.2.0/24"],
+      stage: { "pre-login": { max_attempts: 40, rate: 1 } },
+    });
+    expect(tenant.emulator.tenant.read(getBotDetection.path)).toMatchObject({ bot_detection_level: "low" });
   });
 });

@@ -149,7 +149,7 @@ describeWithEngine("tenant-admin export on the real engine against a hand-made t
   it("declares the legacy PhoneTemplates of a tenant on the legacy phone set-up, and no phone notification template", () => {
     const program = readFileSync(join(out, "index.ts"), "utf8");
     expect(program).toContain("new PhoneTemplates(");
-    expect(program).toContain(JSON.stringify('Hello "{{tenant.friendly_name}}": {{code}}'));
+    expect(program).toContain(`'Hello "{{tenant.friendly_name}}": {{code}}'`);
     expect(program).not.toContain("PhoneNotificationTemplate");
     expect(exported.stdout).toContain(
       "Skipped: PhoneNotificationTemplate: the tenant uses the legacy phone set-up",
@@ -247,14 +247,17 @@ describeWithEngine("tenant-admin export of a tenant on the Unified Phone Experie
   it("declares a PhoneNotificationTemplate for each customized type, and no PhoneTemplates", () => {
     expect(exported).toMatchObject({ code: 0, stderr: "" });
     const program = readFileSync(join(out, "index.ts"), "utf8");
-    expect(program).toContain('new PhoneNotificationTemplate("phone-otp-enroll", {');
-    expect(program).toContain('new PhoneNotificationTemplate("phone-blocked-account", {');
+    expect(program).toContain('new PhoneNotificationTemplate(\n  "phone-otp-enroll",\n  {');
+    expect(program).toContain('new PhoneNotificationTemplate(\n  "phone-blocked-account",\n  {');
     expect(program.match(/new PhoneNotificationTemplate\(/g)).toHaveLength(2);
     expect(program).toContain('from: "+15550100"');
-    expect(program).toContain(JSON.stringify('Hello "{{ friendly_name }}": {{ code }}'));
+    // In single quotes, as prettier writes a text holding double quotes.
+    expect(program).toContain(`'Hello "{{ friendly_name }}": {{ code }}'`);
     expect(program).toContain("disabled: true");
-    expect(program.match(/import: "[^"]+\/branding\/phone\/templates\/tem_\w+"/g)).toHaveLength(2);
-    expect(program).toContain(`import: "${new URL(emulator.url).host}/branding/phone/templates/`);
+    expect(program.match(/import:\s+"[^"]+\/branding\/phone\/templates\/tem_\w+"/g)).toHaveLength(2);
+    expect(program).toMatch(
+      new RegExp(`import:\\s+"${new URL(emulator.url).host}/branding/phone/templates/`),
+    );
     expect(program).not.toContain("PhoneTemplates");
     expect(exported.stdout).toContain(
       "Skipped: PhoneTemplates: the tenant uses the Unified Phone Experience",

@@ -1,6 +1,10 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+
 import { changedCount } from "../../scripts/support/stack";
 import { getCaptcha } from "../../src/resources/captchaConfig/api";
 import { getPhoneTemplates } from "../../src/resources/phoneTemplates/api";
+import { runPulumi } from "./support/cli";
 import { describeWithEngine } from "./support/engine";
 import type { TenantStack } from "./support/tenantStack";
 import { createTenantStack, failureOf } from "./support/tenantStack";
@@ -111,5 +115,24 @@ describeWithEngine("The import resource option on the real engine against a hand
   it("has no changes when the import option is removed from the program", async () => {
     await tenant.unconfigure("captchaImportId", "templatesImportId");
     expect(changedCount((await tenant.harness.preview()).changes)).toBe(0);
+  });
+
+  it("cannot be replaced by pulumi import, which fails as docs/adopting.md quotes, writing nothing", async () => {
+    const page = readFileSync(resolve(__dirname, "../../docs/adopting.md"), "utf8").replace(/\s+/g, " ");
+    const quoted = /prints `(error: Preview failed: [^`]+)`/.exec(page)?.[1];
+    expect(quoted).toBeDefined();
+    tenant.emulator.clearRequestLog();
+
+    const run = await runPulumi(tenant.harness, [
+      "import",
+      "pulumi-nodejs:dynamic/tenant-admin:CaptchaConfig",
+      "imported-captcha",
+      `${host}${getCaptcha.path}`,
+      "--yes",
+    ]);
+
+    expect(run.code).not.toBe(0);
+    expect(run.printed).toContain(quoted);
+    expect(writes(tenant.calls())).toEqual([]);
   });
 });

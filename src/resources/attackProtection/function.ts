@@ -1,9 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 
 import type { CamelCased } from "../../client/casing";
-import { TenantAdminError, TenantApiError } from "../../client/errors";
+import { TenantApiError } from "../../client/errors";
 import type { ManagementClient } from "../../client/managementClient";
-import { bindProgramTenant } from "../../engine/providerContext";
 import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
 import type { DocumentDescription } from "../../wire/document";
 import type { BotDetectionResponse } from "../botDetection/api";
@@ -17,7 +16,7 @@ import { captchaDocument } from "../captchaConfig/api";
 import type { SuspiciousIpThrottlingResponse } from "../suspiciousIpThrottling/api";
 import { suspiciousIpThrottlingDocument } from "../suspiciousIpThrottling/api";
 import { readDocument } from "../tenantObject/documentRead";
-import { onTenantMessage } from "../tenantObject/providerFailure";
+import { handledEarly, readNamed, refuseUnknownArguments } from "../tenantObject/programFunction";
 
 /**
  * The five objects of the tenant's Attack Protection page, in the package's spelling (`botDetectionLevel`,
@@ -38,6 +37,9 @@ export interface GetAttackProtectionArgs {
   /** An explicit tenant, used alone. Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment variables. */
   tenant?: TenantInputs;
 }
+
+/** The arguments {@link getAttackProtection} takes: any other is refused, naming it. */
+const ARGUMENTS = ["tenant"] as const satisfies readonly (keyof GetAttackProtectionArgs)[];
 
 /** {@link GetAttackProtectionArgs} whose values may be outputs of other resources. */
 export interface GetAttackProtectionOutputArgs {
@@ -63,8 +65,9 @@ async function readEntitled<Response extends object>(
 /**
  * Reads the tenant's five attack-protection objects (CAPTCHA, bot detection, brute-force protection, breached
  * password detection, suspicious IP throttling) in one round of parallel `GET`s. Runs at preview and update
- * alike. Needs the scope `read:attack_protection`. Errors are the package's own classes (all
- * `TenantAdminError`s); uncaught, Pulumi prints one line naming the tenant.
+ * alike. Needs the scope `read:attack_protection`. An argument it does not take is refused, naming it.
+ * Errors are the package's own classes (all `TenantAdminError`s); uncaught, Pulumi prints one line naming
+ * the function and the tenant.
  *
  * @param _opts accepted for symmetry with Pulumi's invoke functions; it has no effect.
  */
@@ -72,10 +75,10 @@ export async function getAttackProtection(
   args: GetAttackProtectionArgs = {},
   _opts?: pulumi.InvokeOptions,
 ): Promise<AttackProtection> {
-  const binding = bindProgramTenant(args.tenant);
-  try {
+  return readNamed("getAttackProtection", args.tenant, async (bind) => {
+    refuseUnknownArguments(args, ARGUMENTS);
     // The HTTP client is loaded at the first call: a program that reads nothing does not load it.
-    const client = await binding.client();
+    const client = await bind().client();
     const [captcha, botDetection, bruteForceProtection, breachedPasswordDetection, suspiciousIpThrottling] =
       await Promise.all([
         readEntitled(client, captchaDocument),
@@ -85,14 +88,7 @@ export async function getAttackProtection(
         readDocument(client, suspiciousIpThrottlingDocument),
       ]);
     return { captcha, botDetection, bruteForceProtection, breachedPasswordDetection, suspiciousIpThrottling };
-  } catch (error) {
-    if (error instanceof TenantAdminError) {
-      Object.defineProperty(error, "message", {
-        value: `getAttackProtection: ${onTenantMessage(binding.baseUrl, error)}`,
-      });
-    }
-    throw error;
-  }
+  });
 }
 
 /** {@link getAttackProtection} as an Output, for a `tenant` made of outputs. The result is not secret. */
@@ -102,6 +98,11 @@ export function getAttackProtectionOutput(
 ): pulumi.Output<AttackProtection> {
   const read = pulumi
     .output(args.tenant)
-    .apply((tenant) => getAttackProtection(tenant === undefined ? {} : { tenant }, opts));
-  return pulumi.unsecret(read);
+    .apply((tenant) =>
+      getAttackProtection(
+        { ...args, ...(tenant === undefined ? {} : { tenant }) } as GetAttackProtectionArgs,
+        opts,
+      ),
+    );
+  return handledEarly(pulumi.unsecret(read));
 }

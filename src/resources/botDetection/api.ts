@@ -11,8 +11,8 @@ import { documentDescription } from "../../wire/document";
 import { endpoint } from "../../wire/endpoint";
 import { allowlist } from "../../wire/ipAllowlist";
 import type { ZodApi } from "../../wire/schema";
-import { schema } from "../../wire/schema";
-import type { Flat } from "../../wire/shape";
+import { answerSchema, schema } from "../../wire/schema";
+import type { Tolerant } from "../../wire/shape";
 
 export const BOT_DETECTION_LEVELS = ["low", "medium", "high"] as const;
 /** How eagerly the platform scores a request as a bot: `low`, `medium` or `high`. */
@@ -35,8 +35,11 @@ export type BotDetection = {
 /** The PATCH body: any of the members, none other. */
 export type BotDetectionPatch = { [K in keyof BotDetection]?: BotDetection[K] | undefined };
 
-/** The GET and PATCH answer: every member optional (an answer is read tolerantly), unknown ones kept. */
-export type BotDetectionResponse = Flat<{ [key: string]: unknown } & BotDetectionPatch>;
+/**
+ * The GET and PATCH answer: the document's members, each optional and of its JSON type without the input rules
+ * (a tenant may hold what this package would not write), unknown ones kept.
+ */
+export type BotDetectionResponse = Tolerant<BotDetection>;
 
 function members(z: ZodApi) {
   const policy = () => z.enum(CHALLENGE_POLICIES);
@@ -50,15 +53,15 @@ function members(z: ZodApi) {
   };
 }
 
-export const botDetectionSchema = schema<BotDetection>()((z) => z.strictObject(members(z)));
+const document = (z: ZodApi) => z.strictObject(members(z));
+
+export const botDetectionSchema = schema<BotDetection>()(document);
 
 export const botDetectionPatchSchema = schema<BotDetectionPatch>()((z) =>
   z.strictObject(members(z)).partial(),
 );
 
-export const botDetectionResponseSchema = schema<BotDetectionResponse>()((z) =>
-  z.looseObject(members(z)).partial(),
-);
+export const botDetectionResponseSchema = answerSchema<BotDetection>()(document);
 
 /**
  * What a new tenant has (terraform-provider-auth0, the cassette of breached password detection, #4, a

@@ -12,8 +12,8 @@ import { documentDescription } from "../../wire/document";
 import { endpoint } from "../../wire/endpoint";
 import { enumSet } from "../../wire/ipAllowlist";
 import type { ZodApi } from "../../wire/schema";
-import { schema } from "../../wire/schema";
-import type { Flat } from "../../wire/shape";
+import { answerSchema, schema } from "../../wire/schema";
+import type { Tolerant } from "../../wire/shape";
 
 export const BREACHED_PASSWORD_SHIELDS = ["block", "user_notification", "admin_notification"] as const;
 /** At a login with a breached password: `block` it, email the user, or notify the tenant's admins. */
@@ -61,10 +61,11 @@ export type BreachedPasswordDetectionPatch = {
     | undefined;
 };
 
-/** The GET and PATCH answer: every member optional, unknown ones kept. */
-export type BreachedPasswordDetectionResponse = Flat<
-  { [key: string]: unknown } & BreachedPasswordDetectionPatch
->;
+/**
+ * The GET and PATCH answer: the document's members (a stage's too), each optional and of its JSON type without
+ * the input rules (a tenant may hold what this package would not write), unknown ones kept.
+ */
+export type BreachedPasswordDetectionResponse = Tolerant<BreachedPasswordDetection>;
 
 function members(z: ZodApi) {
   return {
@@ -77,12 +78,13 @@ function members(z: ZodApi) {
 
 const stage = (z: ZodApi) => z.strictObject({ shields: enumSet(z, STAGE_SHIELDS) });
 
-export const breachedPasswordDetectionSchema = schema<BreachedPasswordDetection>()((z) =>
+const document = (z: ZodApi) =>
   z.strictObject({
     ...members(z),
     stage: z.strictObject({ "pre-user-registration": stage(z), "pre-change-password": stage(z) }),
-  }),
-);
+  });
+
+export const breachedPasswordDetectionSchema = schema<BreachedPasswordDetection>()(document);
 
 export const breachedPasswordDetectionPatchSchema = schema<BreachedPasswordDetectionPatch>()((z) =>
   z
@@ -98,19 +100,7 @@ export const breachedPasswordDetectionPatchSchema = schema<BreachedPasswordDetec
     .partial(),
 );
 
-export const breachedPasswordDetectionResponseSchema = schema<BreachedPasswordDetectionResponse>()((z) =>
-  z
-    .looseObject({
-      ...members(z),
-      stage: z
-        .object({
-          "pre-user-registration": z.object({ shields: enumSet(z, STAGE_SHIELDS) }).partial(),
-          "pre-change-password": z.object({ shields: enumSet(z, STAGE_SHIELDS) }).partial(),
-        })
-        .partial(),
-    })
-    .partial(),
-);
+export const breachedPasswordDetectionResponseSchema = answerSchema<BreachedPasswordDetection>()(document);
 
 /**
  * What a new tenant has: off, no shield, the standard method (the platform's docs: breached password
@@ -149,21 +139,18 @@ export const patchBreachedPasswordDetection = endpoint<
 });
 
 /**
- * Whether the declared members leave no shield that notifies an administrator, top level and in every stage,
- * while they ask for notification frequencies: the platform then empties the frequencies (go-auth0
- * `Update_breached_password_detection_settings` #1), so the tenant never holds what is declared. Unknown
- * while any shield list is not declared (the tenant's own may notify).
+ * Whether the declared members ask for notification frequencies without declaring a shield that notifies an
+ * administrator (top level or in a stage): the platform empties the frequencies when no such shield is left
+ * (go-auth0 `Update_breached_password_detection_settings` #1). A shield list left to the tenant does not
+ * count: whoever manages it may take `admin_notification` away, and the frequencies would go with it, so the
+ * program that manages the frequencies must manage the shield that keeps them.
  */
 function notifiesNobody(declared: Readonly<BreachedPasswordDetectionPatch>): boolean {
   const lists = [
     declared.shields,
     ...BREACHED_PASSWORD_STAGES.map((name) => declared.stage?.[name]?.shields),
-  ];
-  return (
-    (declared.admin_notification_frequency?.length ?? 0) > 0 &&
-    lists.every((shields) => shields !== undefined) &&
-    !notifiesAnAdministrator(lists)
-  );
+  ].filter((shields) => shields !== undefined);
+  return (declared.admin_notification_frequency?.length ?? 0) > 0 && !notifiesAnAdministrator(lists);
 }
 
 /**
@@ -177,8 +164,8 @@ export function notifiesAnAdministrator(shieldLists: readonly (readonly string[]
 const FREQUENCY_WITHOUT_NOTIFICATION = {
   path: "admin_notification_frequency",
   reason:
-    "needs an admin_notification shield (in shields or a stage's shields): without one the platform empties " +
-    "the frequencies, so the tenant would never hold them",
+    "needs an admin_notification shield declared beside it (in shields or a stage's shields): without one the " +
+    "platform empties the frequencies, so the tenant would never hold them",
 };
 
 /** Breached password detection, as a document object: its stages merge member by member. */

@@ -23,7 +23,8 @@ export interface BreachedPasswordDetectionArgs {
   shields?: pulumi.Input<pulumi.Input<BreachedPasswordShield>[]>;
   /**
    * How often admins are notified: `immediately`, `daily`, `weekly`, `monthly`; each once. The platform empties
-   * it when no `admin_notification` shield is left.
+   * it when no `admin_notification` shield is left, so a non-empty list needs `admin_notification` declared in
+   * `shields` or a stage's `shields` (checked at preview).
    */
   adminNotificationFrequency?: pulumi.Input<pulumi.Input<AdminNotificationFrequency>[]>;
   /** The breach database checked: `standard` (a new tenant's) or `enhanced`. */

@@ -10,8 +10,8 @@ import { documentDescription } from "../../wire/document";
 import { endpoint } from "../../wire/endpoint";
 import { allowlist, enumSet } from "../../wire/ipAllowlist";
 import type { ZodApi } from "../../wire/schema";
-import { schema } from "../../wire/schema";
-import type { Flat } from "../../wire/shape";
+import { answerSchema, schema } from "../../wire/schema";
+import type { Tolerant } from "../../wire/shape";
 
 export const BRUTE_FORCE_SHIELDS = ["block", "user_notification"] as const;
 /** What the platform does at the threshold: `block` the account's logins from that IP, `user_notification` (email the user). */
@@ -38,8 +38,11 @@ export type BruteForceProtectionPatch = {
   [K in keyof BruteForceProtection]?: BruteForceProtection[K] | undefined;
 };
 
-/** The GET and PATCH answer: every member optional, unknown ones kept. */
-export type BruteForceProtectionResponse = Flat<{ [key: string]: unknown } & BruteForceProtectionPatch>;
+/**
+ * The GET and PATCH answer: the document's members, each optional and of its JSON type without the input rules
+ * (a tenant may hold what this package would not write), unknown ones kept.
+ */
+export type BruteForceProtectionResponse = Tolerant<BruteForceProtection>;
 
 function members(z: ZodApi) {
   return {
@@ -51,15 +54,15 @@ function members(z: ZodApi) {
   };
 }
 
-export const bruteForceProtectionSchema = schema<BruteForceProtection>()((z) => z.strictObject(members(z)));
+const document = (z: ZodApi) => z.strictObject(members(z));
+
+export const bruteForceProtectionSchema = schema<BruteForceProtection>()(document);
 
 export const bruteForceProtectionPatchSchema = schema<BruteForceProtectionPatch>()((z) =>
   z.strictObject(members(z)).partial(),
 );
 
-export const bruteForceProtectionResponseSchema = schema<BruteForceProtectionResponse>()((z) =>
-  z.looseObject({ ...members(z), max_attempts: z.number() }).partial(),
-);
+export const bruteForceProtectionResponseSchema = answerSchema<BruteForceProtection>()(document);
 
 /**
  * What a new tenant has: on, blocking and notifying the user, counting per account and IP, 10 attempts (the

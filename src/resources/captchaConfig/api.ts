@@ -2,7 +2,7 @@ import type { DocumentRuleFailure } from "../../wire/document";
 import { documentDescription } from "../../wire/document";
 import { endpoint } from "../../wire/endpoint";
 import type { ZodApi } from "../../wire/schema";
-import { schema } from "../../wire/schema";
+import { schema, tolerantOf } from "../../wire/schema";
 
 /** The CAPTCHA provider ids the service accepts for `active_provider_id`. */
 export const CAPTCHA_PROVIDER_IDS = [
@@ -148,16 +148,17 @@ export const captchaPatchRequestSchema = schema<CaptchaPatchRequest>()((z) =>
   captchaRequestObject(z).partial(),
 );
 
+/** The answer: each request block without its credentials and without the request's rules (lengths). */
 export const captchaResponseSchema = schema<CaptchaResponse>()((z) => {
   const blocks = requestBlocks(z);
   return z.looseObject({
     active_provider_id: z.string().optional(),
-    arkose: blocks.arkose.omit({ secret: true }).partial().loose().optional(),
-    auth_challenge: blocks.auth_challenge.partial().loose().optional(),
-    hcaptcha: blocks.hcaptcha.omit({ secret: true }).partial().loose().optional(),
-    friendly_captcha: blocks.friendly_captcha.omit({ secret: true }).partial().loose().optional(),
-    recaptcha_enterprise: blocks.recaptcha_enterprise.omit({ api_key: true }).partial().loose().optional(),
-    recaptcha_v2: blocks.recaptcha_v2.omit({ secret: true }).partial().loose().optional(),
+    arkose: tolerantOf(z, blocks.arkose.omit({ secret: true })).optional(),
+    auth_challenge: tolerantOf(z, blocks.auth_challenge).optional(),
+    hcaptcha: tolerantOf(z, blocks.hcaptcha.omit({ secret: true })).optional(),
+    friendly_captcha: tolerantOf(z, blocks.friendly_captcha.omit({ secret: true })).optional(),
+    recaptcha_enterprise: tolerantOf(z, blocks.recaptcha_enterprise.omit({ api_key: true })).optional(),
+    recaptcha_v2: tolerantOf(z, blocks.recaptcha_v2.omit({ secret: true })).optional(),
     simple_captcha: freeForm(z).optional(),
   });
 });

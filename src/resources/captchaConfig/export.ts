@@ -2,7 +2,8 @@ import { toCamelKey } from "../../client/casing";
 import { TenantApiError } from "../../client/errors";
 import { isRecord } from "../../wire/json";
 import type { Declaration, ObjectExport, SecretSetting } from "../tenantObject/exporting";
-import { adoptionOf, literal, objectLiteral, secretRead } from "../tenantObject/exporting";
+import type { Member } from "../tenantObject/exporting";
+import { adoptionOf, nested, newResource, secretRead } from "../tenantObject/exporting";
 import { differencesFromNewTenant } from "../tenantObject/singleton";
 import type { CaptchaResponse } from "./api";
 import {
@@ -56,7 +57,7 @@ function declare(captcha: CaptchaResponse, host: string): { declarations: Declar
     };
   }
   const secrets: SecretSetting[] = [];
-  const members: [string, string][] = [["activeProviderId", literal(active)]];
+  const members: Member[] = [["activeProviderId", active]];
   for (const [wireBlock, value] of Object.entries(configuredBlocks(captcha)).sort(([a], [b]) =>
     a.localeCompare(b),
   )) {
@@ -64,7 +65,7 @@ function declare(captcha: CaptchaResponse, host: string): { declarations: Declar
     const block = toCamelKey(wireBlock);
     if (wireBlock === "simple_captcha") {
       // A free-form map: its keys are sent verbatim.
-      members.push([block, literal(value)]);
+      members.push([block, value]);
       continue;
     }
     const secretField = (CREDENTIAL_FIELD_OF as Record<string, string | undefined>)[wireBlock];
@@ -80,13 +81,13 @@ function declare(captcha: CaptchaResponse, host: string): { declarations: Declar
       );
       continue;
     }
-    const blockMembers = Object.entries(request.fields).map(([field, fieldValue]): [string, string] => {
-      if (field !== secretField) return [toCamelKey(field), literal(fieldValue)];
+    const blockMembers = Object.entries(request.fields).map(([field, fieldValue]): Member => {
+      if (field !== secretField) return [toCamelKey(field), fieldValue];
       const key = secretKey(wireBlock, field);
       secrets.push({ key, description: `the ${wireBlock} ${field}` });
       return [toCamelKey(field), secretRead(key)];
     });
-    members.push([block, objectLiteral(blockMembers, 1)]);
+    members.push([block, nested(blockMembers)]);
   }
   const adoption = adoptionOf(
     host,
@@ -97,7 +98,7 @@ function declare(captcha: CaptchaResponse, host: string): { declarations: Declar
     "// The CAPTCHA (bot detection) configuration: the providers the tenant has configured. The tenant never",
     "// returns secrets: each one is read from stack config (pulumi config set --secret <key>).",
     ...adoption.comment,
-    `new CaptchaConfig("captcha", ${objectLiteral(members)}${adoption.end}`,
+    newResource("CaptchaConfig", "captcha", members, adoption.options),
   ];
   return { declarations: [{ imports: ["CaptchaConfig"], lines, secrets }], skipped };
 }

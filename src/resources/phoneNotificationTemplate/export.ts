@@ -1,6 +1,7 @@
 import { tenantObjectId } from "../tenantObject/adoption";
 import type { Declaration, ObjectExport } from "../tenantObject/exporting";
-import { literal, objectLiteral } from "../tenantObject/exporting";
+import type { Member } from "../tenantObject/exporting";
+import { nested, newResource } from "../tenantObject/exporting";
 import { usesUnifiedPhoneExperience } from "../tenantSettings/api";
 import type { PhoneNotificationTemplateResponse } from "./api";
 import { getPhoneNotificationTemplate, listPhoneNotificationTemplates } from "./api";
@@ -16,25 +17,25 @@ export interface CustomizedTemplates {
  */
 function declaration(host: string, template: PhoneNotificationTemplateResponse): Declaration {
   const { from, body } = template.content;
-  const bodyMembers: [string, string][] = [
-    ...(body?.text === undefined ? [] : [["text", literal(body.text)] as [string, string]]),
-    ...(body?.voice === undefined ? [] : [["voice", literal(body.voice)] as [string, string]]),
+  const bodyMembers: Member[] = [
+    ...(body?.text === undefined ? [] : [["text", body.text] as const]),
+    ...(body?.voice === undefined ? [] : [["voice", body.voice] as const]),
   ];
-  const content: [string, string][] = [
-    ...(from === undefined || from === "" ? [] : [["from", literal(from)] as [string, string]]),
-    ["body", objectLiteral(bodyMembers, 2)],
+  const content: Member[] = [
+    ...(from === undefined || from === "" ? [] : [["from", from] as const]),
+    ["body", nested(bodyMembers)],
   ];
   const name = `phone-${template.type.replace(/_/g, "-")}`;
-  const members: [string, string][] = [
-    ["type", literal(template.type)],
-    ["disabled", literal(template.disabled)],
-    ["content", objectLiteral(content, 1)],
+  const members: Member[] = [
+    ["type", template.type],
+    ["disabled", template.disabled],
+    ["content", nested(content)],
   ];
   const path = getPhoneNotificationTemplate.path.replace("{id}", template.id ?? "");
-  const options = objectLiteral([["import", literal(tenantObjectId(host, path))]]);
+  const options: Member[] = [["import", tenantObjectId(host, path)]];
   return {
     imports: ["PhoneNotificationTemplate"],
-    lines: [`new PhoneNotificationTemplate(${literal(name)}, ${objectLiteral(members)}, ${options});`],
+    lines: [newResource("PhoneNotificationTemplate", name, members, options)],
     secrets: [],
   };
 }

@@ -1,5 +1,6 @@
 import type { ObjectExport } from "../tenantObject/exporting";
-import { adoptionOf, literal, objectLiteral } from "../tenantObject/exporting";
+import type { Member } from "../tenantObject/exporting";
+import { adoptionOf, newResource } from "../tenantObject/exporting";
 import { usesUnifiedPhoneExperience } from "../tenantSettings/api";
 import type { PhoneTemplatesResponse } from "./api";
 import { differencesFromDefaults, getPhoneTemplates } from "./api";
@@ -19,15 +20,15 @@ export const objectExport: ObjectExport<PhoneTemplatesResponse> = {
   },
 
   declare(templates, host) {
-    const members: [string, string][] = [
-      ["enrollmentMessage", literal(templates.enrollment_message)],
-      ["verificationMessage", literal(templates.verification_message)],
+    const members: Member[] = [
+      ["enrollmentMessage", templates.enrollment_message],
+      ["verificationMessage", templates.verification_message],
     ];
     const adoption = adoptionOf(host, getPhoneTemplates.path, differencesFromDefaults(templates));
     const lines = [
       "// The phone (SMS and voice) MFA message templates of the tenant's legacy phone set-up.",
       ...adoption.comment,
-      `new PhoneTemplates("phone-templates", ${objectLiteral(members)}${adoption.end}`,
+      newResource("PhoneTemplates", "phone-templates", members, adoption.options),
     ];
     return { declarations: [{ imports: ["PhoneTemplates"], lines, secrets: [] }], skipped: [] };
   },

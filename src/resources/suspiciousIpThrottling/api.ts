@@ -12,8 +12,8 @@ import { documentDescription } from "../../wire/document";
 import { endpoint } from "../../wire/endpoint";
 import { allowlist, enumSet } from "../../wire/ipAllowlist";
 import type { ZodApi } from "../../wire/schema";
-import { schema } from "../../wire/schema";
-import type { Flat } from "../../wire/shape";
+import { answerSchema, schema } from "../../wire/schema";
+import type { Tolerant } from "../../wire/shape";
 
 export const SUSPICIOUS_IP_SHIELDS = ["block", "admin_notification"] as const;
 /** At the threshold: `block` (answer 429) the IP, or notify the tenant's admins. */
@@ -59,8 +59,11 @@ export type SuspiciousIpThrottlingPatch = {
   stage?: { [K in ThrottlingStageName]?: ThrottlingStagePatch | undefined } | undefined;
 };
 
-/** The GET and PATCH answer: every member optional, unknown ones kept. */
-export type SuspiciousIpThrottlingResponse = Flat<{ [key: string]: unknown } & SuspiciousIpThrottlingPatch>;
+/**
+ * The GET and PATCH answer: the document's members (a stage's too), each optional and of its JSON type without
+ * the input rules (a tenant may hold what this package would not write), unknown ones kept.
+ */
+export type SuspiciousIpThrottlingResponse = Tolerant<SuspiciousIpThrottling>;
 
 function stage(z: ZodApi, name: ThrottlingStageName) {
   const { maxAttempts, rate } = STAGE_RANGES[name];
@@ -82,9 +85,9 @@ function members(z: ZodApi) {
   return { enabled: z.boolean(), shields: enumSet(z, SUSPICIOUS_IP_SHIELDS), allowlist: allowlist(z) };
 }
 
-export const suspiciousIpThrottlingSchema = schema<SuspiciousIpThrottling>()((z) =>
-  z.strictObject({ ...members(z), stage: z.strictObject(stages(z)) }),
-);
+const document = (z: ZodApi) => z.strictObject({ ...members(z), stage: z.strictObject(stages(z)) });
+
+export const suspiciousIpThrottlingSchema = schema<SuspiciousIpThrottling>()(document);
 
 export const suspiciousIpThrottlingPatchSchema = schema<SuspiciousIpThrottlingPatch>()((z) => {
   const each = stages(z);
@@ -102,21 +105,7 @@ export const suspiciousIpThrottlingPatchSchema = schema<SuspiciousIpThrottlingPa
     .partial();
 });
 
-export const suspiciousIpThrottlingResponseSchema = schema<SuspiciousIpThrottlingResponse>()((z) => {
-  const threshold = () => z.object({ max_attempts: z.number(), rate: z.number() }).partial();
-  return z
-    .looseObject({
-      ...members(z),
-      stage: z
-        .object({
-          "pre-login": threshold(),
-          "pre-user-registration": threshold(),
-          "pre-custom-token-exchange": threshold(),
-        })
-        .partial(),
-    })
-    .partial();
-});
+export const suspiciousIpThrottlingResponseSchema = answerSchema<SuspiciousIpThrottling>()(document);
 
 /**
  * What a new tenant has: on, blocking and notifying admins, no allowlist, and the documented thresholds

@@ -2,11 +2,10 @@ import * as pulumi from "@pulumi/pulumi";
 
 import type { CamelCaseKey, CamelCased } from "../../client/casing";
 import { toCamelKey } from "../../client/casing";
-import { TenantAdminError, TenantConfigError } from "../../client/errors";
-import { bindProgramTenant } from "../../engine/providerContext";
+import { TenantConfigError } from "../../client/errors";
 import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
 import { closestMatch } from "../../wire/suggestions";
-import { onTenantMessage } from "../tenantObject/providerFailure";
+import { handledEarly, readNamed, refuseUnknownArguments } from "../tenantObject/programFunction";
 import type { TenantSettingsField, TenantSettingsResponse } from "./api";
 import { readDocument } from "../tenantObject/documentRead";
 import { TENANT_SETTINGS_FIELDS, settingsQuery } from "./api";
@@ -76,6 +75,13 @@ export interface GetTenantSettingsOutputArgs<
   tenant?: pulumi.Input<TenantArgs>;
 }
 
+/** The arguments {@link getTenantSettings} takes: any other is refused, naming it. */
+const ARGUMENTS = [
+  "fields",
+  "includeFields",
+  "tenant",
+] as const satisfies readonly (keyof GetTenantSettingsArgs)[];
+
 /** The wire names of `fields`, checked before any call. */
 function wireFields(fields: readonly string[]): TenantSettingsField[] {
   const byName = new Map(TENANT_SETTINGS_FIELDS.map((field) => [toCamelKey(field), field]));
@@ -85,7 +91,7 @@ function wireFields(fields: readonly string[]): TenantSettingsField[] {
       const known = [...byName.keys()];
       const meant = closestMatch(name, known);
       throw new TenantConfigError(
-        `getTenantSettings: unknown field "${name}" in fields${meant === undefined ? "" : ` (did you mean ${meant}?)`}; ` +
+        `unknown field "${name}" in fields${meant === undefined ? "" : ` (did you mean ${meant}?)`}; ` +
           `known fields: ${known.join(", ")}`,
       );
     }
@@ -108,24 +114,19 @@ export async function getTenantSettings<
   args: GetTenantSettingsArgs<F, I> = {},
   _opts?: pulumi.InvokeOptions,
 ): Promise<SelectedTenantSettings<F, I>> {
-  const fields = args.fields === undefined ? undefined : wireFields(args.fields);
-  const binding = bindProgramTenant(args.tenant);
-  const query = settingsQuery(fields, args.includeFields);
-  let settings: SelectedTenantSettings<F, I>;
-  try {
+  return readNamed("getTenantSettings", args.tenant, async (bind) => {
+    refuseUnknownArguments(args, ARGUMENTS);
+    const fields = args.fields === undefined ? undefined : wireFields(args.fields);
+    const query = settingsQuery(fields, args.includeFields);
     // The HTTP client is loaded at the first call: a program that reads no settings does not load it. The
     // service honours `fields`, so the settings hold exactly the selected ones.
-    settings = await readDocument(await binding.client(), tenantSettingsDocument, query);
-  } catch (error) {
-    // Pulumi prints the message alone: it names the tenant and what to check, as a resource's error does.
-    if (error instanceof TenantAdminError) {
-      Object.defineProperty(error, "message", {
-        value: `getTenantSettings: ${onTenantMessage(binding.baseUrl, error)}`,
-      });
-    }
-    throw error;
-  }
-  return settings;
+    const settings: SelectedTenantSettings<F, I> = await readDocument(
+      await bind().client(),
+      tenantSettingsDocument,
+      query,
+    );
+    return settings;
+  });
 }
 
 /**
@@ -148,33 +149,4 @@ export function getTenantSettingsOutput<
       ),
     );
   return handledEarly(pulumi.unsecret<SelectedTenantSettings<F, I>>(settings));
-}
-
-/**
- * Marks as handled the promises an Output starts at once beside its value (whether it is known, whether
- * it is secret), and returns the Output, so that the Outputs a program derives from it (a field,
- * `settings.friendlyName`, or an `apply`) are marked too. The engine reads a stack output's promises only
- * when it gets to it, after the program ran and the outputs before it resolved; a failure found before any
- * request (an unknown field, no tenant configured) rejects them sooner, and Node then printed
- * `PromiseRejectionHandledWarning: Promise rejection was handled asynchronously` for each when the engine
- * read them. The failure still reaches whatever reads the Output, and the engine reports it once, as its
- * message. These promises are not in the SDK's types: they are read as own properties, which leaves the
- * Output's proxy (and its lifting of properties) alone, and skipped if a release drops them.
- */
-function handledEarly<T>(output: pulumi.Output<T>): pulumi.Output<T> {
-  for (const name of ["isKnown", "isSecret"]) {
-    const promise: unknown = Object.getOwnPropertyDescriptor(output, name)?.value;
-    if (promise instanceof Promise) promise.catch(() => undefined);
-  }
-  return new Proxy(output, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver);
-      if (property === "apply" && typeof value === "function") {
-        return (...args: unknown[]) =>
-          handledEarly(Reflect.apply(value, target, args) as pulumi.Output<unknown>);
-      }
-      // A field of the settings: the SDK lifts it into an Output of its own.
-      return pulumi.Output.isInstance(value) ? handledEarly(value) : value;
-    },
-  });
 }

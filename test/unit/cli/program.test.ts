@@ -1,7 +1,23 @@
 import fc from "fast-check";
 
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { runInNewContext } from "node:vm";
+
 import { generateProgram, projectNameFor } from "../../../src/cli/program";
-import { exportedObjects } from "./support";
+import { NEW_TENANT_BOT_DETECTION, botDetectionDocument } from "../../../src/resources/botDetection/api";
+import { objectExport as captchaExport } from "../../../src/resources/captchaConfig/export";
+import { objectExport as phoneNotificationExport } from "../../../src/resources/phoneNotificationTemplate/export";
+import { objectExport as phoneTemplatesExport } from "../../../src/resources/phoneTemplates/export";
+import {
+  NEW_TENANT_SUSPICIOUS_IP_THROTTLING,
+  suspiciousIpThrottlingDocument,
+} from "../../../src/resources/suspiciousIpThrottling/api";
+import { documentExport } from "../../../src/resources/tenantObject/documentExport";
+import { HOST, exportedObjects } from "./support";
 import type { TenantSnapshot } from "./support";
 
 const options = { projectName: "adopted", packageDependency: "^0.1.0", pulumiRange: "^3.150.0" };
@@ -34,7 +50,7 @@ describe("the generated program", () => {
     expect(index).toContain('secret: config.requireSecret("arkoseSecret")');
     expect(index).toContain('apiKey: config.requireSecret("recaptchaEnterpriseApiKey")');
     expect(index).toContain('clientSubdomain: "c"');
-    expect(index).toContain('simpleCaptcha: {"Verbatim-Key":1}');
+    expect(index).toContain('simpleCaptcha: {\n    "Verbatim-Key": 1,\n  },');
     expect(index).toContain("getTenantSettingsOutput()");
   });
 
@@ -79,9 +95,9 @@ describe("the generated program", () => {
           phoneTemplates: { enrollment_message: enrollment, verification_message: verification },
           settingsFields: undefined,
         });
-        const literal = /enrollmentMessage: (.*),\n/.exec(index)?.[1] ?? "";
+        const literal = /enrollmentMessage:\s+(.*),\n/.exec(index)?.[1] ?? "";
         return (
-          JSON.parse(literal) === enrollment &&
+          runInNewContext(literal) === enrollment &&
           !index.split("\n").some((line) => line === enrollment && enrollment.includes("\n"))
         );
       }),
@@ -111,5 +127,109 @@ describe("the generated program", () => {
     ["...", "tenant"],
   ])("names the project after the directory %j as %j", (directory, name) => {
     expect(projectNameFor(directory)).toBe(name);
+  });
+});
+
+/**
+ * The programs `prettier --check` finds not laid out as prettier's defaults would (the generated project has
+ * no prettier config: `--no-config`), each written to a file of its own in a temporary directory.
+ */
+async function unformattedPrograms(programs: readonly string[]): Promise<string[]> {
+  const root = mkdtempSync(join(tmpdir(), "tenant-admin-layout-"));
+  try {
+    programs.forEach((program, index) => writeFileSync(join(root, `program-${index}.ts`), program));
+    const prettier = require.resolve("prettier/bin/prettier.cjs");
+    const run = await promisify(execFile)(process.execPath, [
+      prettier,
+      "--no-config",
+      "--list-different",
+      root,
+    ]).then(
+      () => "",
+      (error: { stdout?: string; message?: string }) => error.stdout ?? error.message ?? "prettier failed",
+    );
+    return run
+      .split("\n")
+      .filter((line) => line !== "")
+      .map((file) => programs[Number(/program-(\d+)\.ts/.exec(file)?.[1])] ?? file);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+describe("the generated program's layout", () => {
+  it("is as prettier's defaults lay it out, for every object the export declares", async () => {
+    const exported = [
+      captchaExport.declare(
+        {
+          active_provider_id: "arkose",
+          arkose: { site_key: "ka", client_subdomain: "c", verify_subdomain: "v", fail_open: true },
+          recaptcha_enterprise: { site_key: "ke", project_id: "p" },
+          simple_captcha: { "Verbatim-Key": 1, list: [1, 2, { deep: 'it\'s "quoted"' }], empty: {} },
+        },
+        HOST,
+      ),
+      documentExport({
+        ...suspiciousIpThrottlingDocument,
+        resource: suspiciousIpThrottlingDocument.resource,
+      }).declare(
+        {
+          ...NEW_TENANT_SUSPICIOUS_IP_THROTTLING,
+          allowlist: Array.from({ length: 12 }, (_, index) => `192.0.2.${index}`),
+        },
+        HOST,
+      ),
+      documentExport({ ...botDetectionDocument, resource: botDetectionDocument.resource }).declare(
+        {
+          ...NEW_TENANT_BOT_DETECTION,
+          allowlist: ["10.0.0.0/8"],
+        },
+        HOST,
+      ),
+      phoneNotificationExport.declare(
+        {
+          templates: [
+            {
+              id: "tem_0123456789abcdef",
+              type: "otp_verify",
+              disabled: false,
+              content: { from: "+15550100", body: { text: 'Say "{{ code }}"', voice: "{{ code }}" } },
+            },
+          ],
+        },
+        HOST,
+      ),
+      phoneTemplatesExport.declare(templates, HOST),
+    ];
+    const index = generateProgram(exported, options).files["index.ts"] ?? "";
+
+    expect(index).toContain("new BotDetection(");
+    expect(await unformattedPrograms([index])).toEqual([]);
+  });
+
+  it("is as prettier lays it out whatever JSON a free-form map or a text holds", async () => {
+    const programs = fc
+      .sample(fc.tuple(fc.dictionary(fc.string(), fc.jsonValue()), fc.string({ unit: "grapheme" })), {
+        numRuns: 150,
+        seed: 38,
+      })
+      .map(
+        ([simpleCaptcha, text]) =>
+          generateProgram(
+            [
+              captchaExport.declare(
+                { active_provider_id: "simple_captcha", simple_captcha: simpleCaptcha },
+                HOST,
+              ),
+              phoneTemplatesExport.declare(
+                { enrollment_message: text, verification_message: `${text}'"` },
+                HOST,
+              ),
+            ],
+            options,
+          ).files["index.ts"] ?? "",
+      );
+
+    expect(await unformattedPrograms(programs)).toEqual([]);
   });
 });

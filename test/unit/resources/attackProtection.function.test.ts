@@ -1,7 +1,9 @@
 import { TokenRequestError } from "../../../src/client/errors";
 import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
+import type { GetAttackProtectionArgs } from "../../../src/resources/attackProtection/function";
 import { getAttackProtection } from "../../../src/resources/attackProtection/function";
+import { readFailingOutputLate } from "./support";
 
 let emulator: TenantEmulator;
 let withoutBotDetection: TenantEmulator;
@@ -93,5 +95,59 @@ describe("getAttackProtection", () => {
       /^getAttackProtection: http:\/\/127\.0\.0\.1:\d+: POST \/oauth\/token failed: 401/,
     );
     await expect(failure).rejects.not.toThrow(/not-the-secret/);
+  });
+
+  it.each([
+    [{ foo: 1 }, 'getAttackProtection: unknown argument "foo"; known arguments: tenant'],
+    [
+      { tenat: {} },
+      'getAttackProtection: unknown argument "tenat" (did you mean tenant?); known arguments: tenant',
+    ],
+  ])("refuses an argument it does not take before any request: %j", async (args, message) => {
+    emulator.clearRequestLog();
+
+    const call: GetAttackProtectionArgs = { tenant: tenantOf(emulator), ...args };
+    await expect(getAttackProtection(call)).rejects.toThrow(new Error(message));
+    expect(emulator.requestLog).toEqual([]);
+  });
+});
+
+describe("getAttackProtectionOutput", () => {
+  const noTenant = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([key]) => !key.startsWith("AUTH0_") && !key.startsWith("PULUMI_CONFIG"),
+    ),
+  );
+
+  it.each([
+    ["the Output", "settings"],
+    ["one field of it", "settings.bruteForceProtection"],
+    ["an apply on it", "settings.apply((value) => value.captcha)"],
+  ])(
+    "without credentials, fails naming the function, without a Node warning when %s is read late",
+    async (_case, exported) => {
+      const { failure, reported, warnings } = await readFailingOutputLate(
+        'require("./src/resources/attackProtection/function").getAttackProtectionOutput({})',
+        exported,
+        noTenant,
+      );
+
+      expect(failure).toMatch(
+        /^getAttackProtection: No tenant domain: set the stack config key tenant-admin:domain/,
+      );
+      // Was: two PromiseRejectionHandledWarnings, and a message that did not say which function failed.
+      expect(warnings).toEqual([]);
+      expect(new Set(reported)).toEqual(new Set([failure]));
+    },
+  );
+
+  it("refuses an argument it does not take", async () => {
+    const { failure } = await readFailingOutputLate(
+      `require("./src/resources/attackProtection/function").getAttackProtectionOutput({ foo: 1 })`,
+      "settings",
+      noTenant,
+    );
+
+    expect(failure).toBe('getAttackProtection: unknown argument "foo"; known arguments: tenant');
   });
 });

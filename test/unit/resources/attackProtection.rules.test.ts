@@ -5,6 +5,8 @@
  */
 import fc from "fast-check";
 
+import * as pkg from "../../../src";
+
 import { botDetectionPatchSchema } from "../../../src/resources/botDetection/api";
 import {
   breachedPasswordDetectionDocument,
@@ -14,24 +16,80 @@ import { bruteForceProtectionPatchSchema } from "../../../src/resources/bruteFor
 import { suspiciousIpThrottlingPatchSchema } from "../../../src/resources/suspiciousIpThrottling/api";
 import { schemaFailures } from "../../../src/resources/tenantObject/checkFailures";
 import { documentHooks } from "../../../src/resources/tenantObject/document";
-import { ALLOWLIST_MAX_ENTRIES, isIpOrCidr } from "../../../src/wire/ipAllowlist";
+import { ALLOWLIST_MAX_ENTRIES, allowlistEntryKey, isIpOrCidr } from "../../../src/wire/ipAllowlist";
 
 const IP_RULE = "must be an IPv4 or IPv6 address or a CIDR range (10.0.0.0/8, 2001:db8::/32)";
 
 describe("the allowlist entry rule", () => {
-  it("accepts every IPv4 and IPv6 address, alone and with a prefix in range", () => {
+  it("accepts every IPv4 and IPv6 address, alone and as its full-length range", () => {
     fc.assert(
-      fc.property(fc.ipV4(), fc.integer({ min: 0, max: 32 }), (ip, prefix) => {
+      fc.property(fc.ipV4(), (ip) => {
         expect(isIpOrCidr(ip)).toBe(true);
-        expect(isIpOrCidr(`${ip}/${prefix}`)).toBe(true);
+        expect(isIpOrCidr(`${ip}/32`)).toBe(true);
+        expect(allowlistEntryKey(ip)).toBe(allowlistEntryKey(`${ip}/32`));
       }),
     );
     fc.assert(
-      fc.property(fc.ipV6(), fc.integer({ min: 0, max: 128 }), (ip, prefix) => {
+      fc.property(fc.ipV6(), (ip) => {
         expect(isIpOrCidr(ip)).toBe(true);
-        expect(isIpOrCidr(`${ip}/${prefix}`)).toBe(true);
+        expect(isIpOrCidr(`${ip}/128`)).toBe(true);
+        expect(allowlistEntryKey(ip.toUpperCase())).toBe(allowlistEntryKey(`${ip}/128`));
       }),
     );
+  });
+
+  it("accepts a range written as its network, for every prefix", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 32 }), (prefix) => {
+        const network = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
+        const address = [24, 16, 8, 0].map((shift) => (network >>> shift) & 255).join(".");
+        expect(isIpOrCidr(`${address}/${prefix}`)).toBe(true);
+      }),
+    );
+  });
+
+  it.each([
+    ["10.0.0.1/8", "10.0.0.0/8"],
+    ["192.0.2.129/25", "192.0.2.128/25"],
+    ["2001:db8::1/64", "2001:db8::/64"],
+    ["::ffff:10.0.0.1/104", "10.0.0.0/8"],
+  ])("refuses %s, whose host bits are set, naming the network %s", (entry, network) => {
+    expect(isIpOrCidr(entry)).toBe(false);
+    expect(schemaFailures(botDetectionPatchSchema, { allowlist: [entry] })).toEqual([
+      {
+        property: "allowlist[0]",
+        reason: `has host bits set: ${entry} means the network ${network}; write the network, or the address alone`,
+      },
+    ]);
+  });
+
+  it("is exported by the package for other tools, such as a policy pack", () => {
+    expect(pkg.allowlistEntryKey("::ffff:1.2.3.4")).toBe("1.2.3.4/32");
+    expect(pkg.isIpOrCidr("10.0.0.1/8")).toBe(false);
+    expect(pkg.parseAllowlistEntry("10.0.0.0/032")).toEqual({
+      reason: "has a prefix with a leading zero (/032): write /32",
+    });
+    expect(pkg.ALLOWLIST_MAX_ENTRIES).toBe(ALLOWLIST_MAX_ENTRIES);
+  });
+
+  it("refuses a prefix written with a leading zero, saying how to write it", () => {
+    expect(isIpOrCidr("10.0.0.0/032")).toBe(false);
+    expect(isIpOrCidr("2001:db8::/064")).toBe(false);
+    expect(schemaFailures(bruteForceProtectionPatchSchema, { allowlist: ["10.0.0.0/08"] })).toEqual([
+      { property: "allowlist[0]", reason: "has a prefix with a leading zero (/08): write /8" },
+    ]);
+    expect(isIpOrCidr("0.0.0.0/0")).toBe(true);
+  });
+
+  it.each([
+    ["::ffff:1.2.3.4", "1.2.3.4/32"],
+    ["::FFFF:102:304/128", "1.2.3.4/32"],
+    ["::ffff:10.0.0.0/104", "10.0.0.0/8"],
+    ["10.0.0.1", "10.0.0.1/32"],
+    ["2001:DB8:0::1", "2001:db8::1/128"],
+    ["::ffff:0:0/95", "::ffff:0:0/95"],
+  ])("spells %s as %s", (entry, key) => {
+    expect(allowlistEntryKey(entry)).toBe(key);
   });
 
   it.each([
@@ -86,6 +144,15 @@ describe("a preview's failures for each rule", () => {
       {
         property: "allowlist[2]",
         reason: 'repeats "10.0.0.1" (the same address or range): list each entry once',
+      },
+    ],
+    [
+      "an IPv4-mapped IPv6 address beside its IPv4 address",
+      botDetectionPatchSchema,
+      { allowlist: ["1.2.3.4", "::ffff:1.2.3.4"] },
+      {
+        property: "allowlist[1]",
+        reason: 'repeats "1.2.3.4" (the same address or range): list each entry once',
       },
     ],
     [
@@ -218,7 +285,7 @@ describe("a preview's failures for each rule", () => {
   it("takes entries that only look alike for distinct entries", () => {
     expect(
       schemaFailures(botDetectionPatchSchema, {
-        allowlist: ["10.0.0.1", "10.0.0.1/8", "::ffff:10.0.0.1", "2001:db8::1", "2001:db8::1/64"],
+        allowlist: ["10.0.0.1", "10.0.0.0/8", "::ffff:10.0.0.0/120", "2001:db8::1", "2001:db8::/64"],
       }),
     ).toEqual([]);
   });
@@ -262,13 +329,23 @@ describe("breached password detection's notification rule, at preview only", () 
       {
         property: "adminNotificationFrequency",
         reason:
-          "needs an admin_notification shield (in shields or a stage's shields): without one the platform " +
-          "empties the frequencies, so the tenant would never hold them",
+          "needs an admin_notification shield declared beside it (in shields or a stage's shields): without one " +
+          "the platform empties the frequencies, so the tenant would never hold them",
       },
     ]);
   });
 
-  it("takes frequencies with a notifying shield anywhere, none, or shields it cannot see", () => {
+  it.each([
+    ["no shield list", {}],
+    ["shields without admin_notification", { shields: ["block"] }],
+    ["one stage's shields without it", { stage: { "pre-user-registration": { shields: ["block"] } } }],
+  ])("refuses frequencies declared with %s, whatever the tenant's own shields", (_case, declared) => {
+    expect(check({ ...declared, adminNotificationFrequency: ["daily"] })).toEqual([
+      expect.objectContaining({ property: "adminNotificationFrequency" }),
+    ]);
+  });
+
+  it("takes frequencies with a declared notifying shield anywhere, or none", () => {
     const stage = noAdminShield.stage;
     expect(check({ ...noAdminShield, adminNotificationFrequency: [] })).toEqual([]);
     expect(
@@ -281,8 +358,12 @@ describe("breached password detection's notification rule, at preview only", () 
         adminNotificationFrequency: ["weekly"],
       }),
     ).toEqual([]);
-    // A shield list left to the tenant may notify: nothing to judge at preview.
-    expect(check({ shields: ["block"], adminNotificationFrequency: ["daily"] })).toEqual([]);
+    expect(
+      check({
+        stage: { "pre-change-password": { shields: ["admin_notification"] } },
+        adminNotificationFrequency: ["weekly"],
+      }),
+    ).toEqual([]);
   });
 
   it("is not the platform's schema: the PATCH itself is valid, as the emulator takes it", () => {

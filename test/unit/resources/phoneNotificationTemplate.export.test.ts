@@ -24,17 +24,21 @@ describe("tenant-admin export of the phone notification templates", () => {
     );
     expect(declarations.flatMap((declaration) => declaration.lines).join("\n")).toContain(
       [
-        'new PhoneNotificationTemplate("phone-otp-enroll", {',
-        '  type: "otp_enroll",',
-        "  disabled: false,",
-        "  content: {",
-        "    body: {",
-        '      text: "{{ code }} enrolls you",',
+        "new PhoneNotificationTemplate(",
+        '  "phone-otp-enroll",',
+        "  {",
+        '    type: "otp_enroll",',
+        "    disabled: false,",
+        "    content: {",
+        "      body: {",
+        '        text: "{{ code }} enrolls you",',
+        "      },",
         "    },",
         "  },",
-        "}, {",
-        '  import: "my-tenant.eu.example.com/branding/phone/templates/tem_abc",',
-        "});",
+        "  {",
+        '    import: "my-tenant.eu.example.com/branding/phone/templates/tem_abc",',
+        "  },",
+        ");",
       ].join("\n"),
     );
   });

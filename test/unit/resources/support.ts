@@ -1,3 +1,7 @@
+import { execFile } from "node:child_process";
+import { resolve } from "node:path";
+import { promisify } from "node:util";
+
 import type * as pulumi from "@pulumi/pulumi";
 
 import type { TenantEmulator } from "../../../src/emulator";
@@ -73,4 +77,52 @@ export function createCaptchaConfigProvider(
   context: ProviderContext,
 ): Required<pulumi.dynamic.ResourceProvider> {
   return documentProvider(context, captchaDocument);
+}
+
+/**
+ * Reads a failing Output of a program function as the engine reads a stack output: with an `apply`, once it
+ * gets to it, after Node has looked for unhandled rejections. `call` makes the Output (an expression, run
+ * from the repository's root), bound to `settings`; `exported` is what the program exports, derived from
+ * `settings` at once (the whole Output, a field, an `apply`). It runs in a fresh Node process, because Jest
+ * takes over the process's rejection events; like Pulumi's program runner, the script listens for
+ * `unhandledRejection` (and not for `rejectionHandled`, so Node emits its warnings). `env` is the process's
+ * environment (default: this one's).
+ */
+export async function readFailingOutputLate(
+  call: string,
+  exported: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{
+  failure: string;
+  reported: string[];
+  warnings: string[];
+}> {
+  const script = `
+    const pulumi = require("@pulumi/pulumi");
+    const reported = [];
+    const warnings = [];
+    process.on("unhandledRejection", (reason) => reported.push(String(reason && reason.message)));
+    process.on("warning", (warning) => warnings.push(warning.name));
+    const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 20));
+    (async () => {
+      const settings = ${call};
+      const exported = ${exported};
+      await nextTurn();
+      const read = exported.apply((value) => value);
+      const failure = await pulumi.runtime.serializeProperty("settings", read).then(
+        () => "none",
+        (error) => error.message,
+      );
+      await nextTurn();
+      console.log(JSON.stringify({ failure, reported, warnings }));
+    })();
+  `;
+  const childEnv = { ...env };
+  delete childEnv.NODE_OPTIONS;
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["-r", require.resolve("ts-node/register/transpile-only"), "-e", script],
+    { cwd: resolve(__dirname, "../../.."), env: childEnv, timeout: 30_000 },
+  );
+  return JSON.parse(stdout) as Awaited<ReturnType<typeof readFailingOutputLate>>;
 }

@@ -1,13 +1,11 @@
-import { execFile } from "node:child_process";
-import { resolve } from "node:path";
-import { promisify } from "node:util";
-
 import * as pulumi from "@pulumi/pulumi";
 
 import { TokenRequestError } from "../../../src/client/errors";
 import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
+import type { GetTenantSettingsArgs } from "../../../src/resources/tenantSettings/function";
 import { getTenantSettings } from "../../../src/resources/tenantSettings/function";
+import { readFailingOutputLate } from "./support";
 
 let emulator: TenantEmulator;
 
@@ -50,6 +48,23 @@ describe("getTenantSettings", () => {
   });
 });
 
+describe("getTenantSettings arguments", () => {
+  it("refuses an argument it does not take before any request, naming the one it likely means", async () => {
+    const tenant = { domain: emulator.url, clientId: emulator.clientId, clientSecret: emulator.clientSecret };
+    emulator.clearRequestLog();
+
+    await expect(getTenantSettings({ tenant, foo: 1 } as GetTenantSettingsArgs)).rejects.toThrow(
+      new Error('getTenantSettings: unknown argument "foo"; known arguments: fields, includeFields, tenant'),
+    );
+    await expect(
+      getTenantSettings({ tenant, include_fields: false } as GetTenantSettingsArgs),
+    ).rejects.toThrow(
+      /^getTenantSettings: unknown argument "include_fields" \(did you mean includeFields\?\)/,
+    );
+    expect(emulator.requestLog).toEqual([]);
+  });
+});
+
 describe("getTenantSettings with the stack config", () => {
   afterEach(() => pulumi.runtime.setAllConfig({}));
 
@@ -60,56 +75,10 @@ describe("getTenantSettings with the stack config", () => {
       "tenant-admin:clientsecret": emulator.clientSecret,
     });
     await expect(getTenantSettings({ fields: ["friendlyName"] })).rejects.toThrow(
-      /^No credentials for tenant .* The stack config key tenant-admin:clientsecret is not one the package reads; did you mean tenant-admin:clientSecret\?$/,
+      /^getTenantSettings: No credentials for tenant .* The stack config key tenant-admin:clientsecret is not one the package reads; did you mean tenant-admin:clientSecret\?$/,
     );
   });
 });
-
-/**
- * Reads a failing `getTenantSettingsOutput` as the engine reads a stack output: with an `apply`, once it
- * gets to it, after Node has looked for unhandled rejections. `exported` is what the program exports, derived
- * from `settings` at once (the whole Output, a field, an `apply`). It runs in a fresh Node process, because
- * Jest takes over the process's rejection events; like Pulumi's program runner, the script listens for
- * `unhandledRejection` (and not for `rejectionHandled`, so Node emits its warnings).
- */
-async function readFailingOutputLate(
-  tenant: object,
-  exported: string,
-): Promise<{
-  failure: string;
-  reported: string[];
-  warnings: string[];
-}> {
-  const script = `
-    const pulumi = require("@pulumi/pulumi");
-    const { getTenantSettingsOutput } = require("./src/resources/tenantSettings/function");
-    const reported = [];
-    const warnings = [];
-    process.on("unhandledRejection", (reason) => reported.push(String(reason && reason.message)));
-    process.on("warning", (warning) => warnings.push(warning.name));
-    const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 20));
-    (async () => {
-      const settings = getTenantSettingsOutput({ fields: ["noSuchField"], tenant: ${JSON.stringify(tenant)} });
-      const exported = ${exported};
-      await nextTurn();
-      const read = exported.apply((value) => value);
-      const failure = await pulumi.runtime.serializeProperty("settings", read).then(
-        () => "none",
-        (error) => error.message,
-      );
-      await nextTurn();
-      console.log(JSON.stringify({ failure, reported, warnings }));
-    })();
-  `;
-  const env = { ...process.env };
-  delete env.NODE_OPTIONS;
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ["-r", require.resolve("ts-node/register/transpile-only"), "-e", script],
-    { cwd: resolve(__dirname, "../../.."), env, timeout: 30_000 },
-  );
-  return JSON.parse(stdout) as Awaited<ReturnType<typeof readFailingOutputLate>>;
-}
 
 describe("getTenantSettingsOutput", () => {
   it.each([
@@ -125,7 +94,10 @@ describe("getTenantSettingsOutput", () => {
         clientId: emulator.clientId,
         clientSecret: emulator.clientSecret,
       };
-      const { failure, reported, warnings } = await readFailingOutputLate(tenant, exported);
+      const { failure, reported, warnings } = await readFailingOutputLate(
+        `require("./src/resources/tenantSettings/function").getTenantSettingsOutput({ fields: ["noSuchField"], tenant: ${JSON.stringify(tenant)} })`,
+        exported,
+      );
       expect(failure).toMatch(/^getTenantSettings: unknown field "noSuchField" in fields; known fields: /);
       // Was: two PromiseRejectionHandledWarnings, for promises the Output starts at once and the reader reads late.
       expect(warnings).toEqual([]);
