@@ -253,10 +253,11 @@ describeWithEngine("a tenant on the Unified Phone Experience, on the real engine
 
   it("shows a change made on the tenant out of band at pulumi preview --refresh; after a refresh, up puts the declared text back", async () => {
     const changedText = "{{ code }} changed in the dashboard";
+    const enrollId = tenant.data.notificationTemplate("otp_enroll")?.id ?? "";
     const patched = await apiRequest(
       tenant.emulator,
       "PATCH",
-      `${NOTIFICATION_TEMPLATES_PATH}/${handMadeId}`,
+      `${NOTIFICATION_TEMPLATES_PATH}/${enrollId}`,
       { content: { body: { text: changedText } } },
     );
     expect(patched.status).toBe(200);
@@ -270,7 +271,7 @@ describeWithEngine("a tenant on the Unified Phone Experience, on the real engine
     await tenant.harness.refresh();
     tenant.emulator.clearRequestLog();
     await tenant.harness.up();
-    expect(templateWrites(tenant)).toEqual([`PATCH /api/v2${NOTIFICATION_TEMPLATES_PATH}/${handMadeId}`]);
+    expect(templateWrites(tenant)).toEqual([`PATCH /api/v2${NOTIFICATION_TEMPLATES_PATH}/${enrollId}`]);
     expect(tenant.data.notificationTemplate("otp_enroll")?.content.body?.text).toBe(enrollText);
   });
 
