@@ -1,8 +1,9 @@
+import { tenantObjectId } from "../tenantObject/adoption";
 import type { ObjectExport } from "../tenantObject/exporting";
 import { literal, objectLiteral } from "../tenantObject/exporting";
 import { usesUnifiedPhoneExperience } from "../tenantSettings/api";
 import type { PhoneTemplatesResponse } from "./api";
-import { getPhoneTemplates } from "./api";
+import { DEFAULT_PHONE_TEMPLATES, getPhoneTemplates } from "./api";
 
 /** `tenant-admin export` of the legacy phone templates, for a tenant that still uses the legacy set-up. */
 export const objectExport: ObjectExport<PhoneTemplatesResponse> = {
@@ -30,3 +31,16 @@ export const objectExport: ObjectExport<PhoneTemplatesResponse> = {
     return { declarations: [{ imports: ["PhoneTemplates"], lines, secrets: [] }], skipped: [] };
   },
 };
+
+/**
+ * The templates, when the tenant changed them from the platform's defaults: `tenant-admin doctor` lists them
+ * with the `import` value that adopts them. `answer` is the parsed answer of `GET` {@link getPhoneTemplates}.
+ */
+export function adoptable(answer: unknown, host: string) {
+  const templates = answer as PhoneTemplatesResponse;
+  const differs = (Object.keys(DEFAULT_PHONE_TEMPLATES) as (keyof typeof DEFAULT_PHONE_TEMPLATES)[]).filter(
+    (member) => templates[member] !== DEFAULT_PHONE_TEMPLATES[member],
+  );
+  if (differs.length === 0) return [];
+  return [{ label: "PhoneTemplates", differs, importId: tenantObjectId(host, getPhoneTemplates.path) }];
+}
