@@ -1,11 +1,11 @@
 import type { TenantConnection } from "../client/connection";
-import { resolveTenantConnection } from "../client/connection";
 import { TenantAdminError, TenantConnectionError } from "../client/errors";
 import type { ObservedResponse } from "../client/http";
 import type { TokenGrant } from "../client/managementClient";
 import { ManagementClient } from "../client/managementClient";
 import { CONFIG_KEYS, ENV_VARS } from "../client/settings";
 import { TokenCache } from "../client/tokens";
+import { resolveCliConnection } from "./connection";
 import type { DoctorCheck, DoctorReport } from "./doctorChecks";
 import { judgeTenant } from "./doctorChecks";
 import { oneLine, readTenant } from "./tenantReads";
@@ -52,12 +52,7 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
   try {
     const stack =
       options.stack === undefined ? undefined : await readStackConfig(options.stack, options.runPulumi);
-    connection = resolveTenantConnection({
-      config: stack?.settings,
-      configKeys: stack?.keys,
-      readsConfig: stack !== undefined,
-      env,
-    });
+    connection = resolveCliConnection(env, stack);
   } catch (error) {
     if (!(error instanceof TenantAdminError)) throw error;
     return stopped(undefined, [{ name: "connection", status: "fail", summary: oneLine(error.message) }]);
