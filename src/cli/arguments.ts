@@ -4,6 +4,18 @@ import { ExportRefusedError, checkProjectName } from "./writeProject";
 
 /** The command's help text. */
 export const USAGE = `Usage: tenant-admin export --out DIR [--force] [--project NAME]
+       tenant-admin doctor [--stack NAME] [--json]
+
+doctor: checks, read-only, what a first preview against the tenant needs: the tenant is reachable, the
+credentials are accepted, the client has the scopes each resource needs, the tenant's phone generation
+and plan, the rate limit, and what is already configured (each with the import value that adopts it).
+It sends the token request and GETs only. See docs/doctor.md.
+
+  --stack NAME    read the connection from this stack's config (tenant-admin:*, through
+                  \`pulumi config --json --show-secrets\`, never printed), else from the environment
+  --json          print the report as one JSON document
+
+export:
 
 Reads the tenant's CAPTCHA configuration, the four other attack-protection objects (bot detection,
 brute-force protection, breached password detection, suspicious IP throttling), phone messages (the
@@ -26,7 +38,8 @@ or AUTH0_API_TOKEN; optional AUTH0_AUDIENCE, TENANT_ADMIN_TIMEOUT_SECONDS,
 TENANT_ADMIN_RATE_LIMIT_BUDGET_SECONDS. Scopes: read:tenant_settings, read:attack_protection,
 and read:guardian_factors (legacy phone set-up) or read:phone_templates (Unified Phone Experience).
 
-Exit codes: 0 done, 1 the tenant or the output directory refused, 2 usage error.
+Exit codes: 0 done (doctor: every check holds), 1 the tenant or the output directory refused (doctor: a
+check failed), 2 usage error.
 `;
 
 /** A command line the command cannot run with: the CLI prints the message with `(see --help)` and exits 2. */
@@ -39,12 +52,17 @@ export class UsageError extends Error {
 
 /** What a command line asks for. */
 export type Command =
-  { kind: "help" } | { kind: "export"; out: string; force: boolean; project: string | undefined };
+  | { kind: "help" }
+  | { kind: "export"; out: string; force: boolean; project: string | undefined }
+  | { kind: "doctor"; stack: string | undefined; json: boolean };
+
+/** The commands, as a usage error lists them. */
+const COMMANDS = ["export", "doctor"] as const;
 
 /**
  * Reads a command line, checking every argument before anything is read or written: a bad one (an unknown
- * option or command, a missing `--out`, a `--project` that is not a Pulumi project name) is a
- * {@link UsageError}.
+ * option or command, an option of the other command, a missing `--out`, a `--project` that is not a Pulumi
+ * project name, an empty `--stack`) is a {@link UsageError}.
  */
 export function parseArguments(args: readonly string[]): Command {
   let parsed;
@@ -56,6 +74,8 @@ export function parseArguments(args: readonly string[]): Command {
         out: { type: "string" },
         force: { type: "boolean" },
         project: { type: "string" },
+        stack: { type: "string" },
+        json: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -64,9 +84,25 @@ export function parseArguments(args: readonly string[]): Command {
   }
   const { values, positionals } = parsed;
   if (values.help === true || positionals[0] === "help") return { kind: "help" };
-  if (positionals.length === 0) throw new UsageError("missing command: tenant-admin export --out DIR");
-  if (positionals[0] !== "export" || positionals.length > 1) {
-    throw new UsageError(`unknown command ${JSON.stringify(positionals.join(" "))}; the command is export`);
+  const command = positionals[0];
+  if (command === undefined) {
+    throw new UsageError("missing command: tenant-admin export --out DIR, or tenant-admin doctor");
+  }
+  if (!(COMMANDS as readonly string[]).includes(command) || positionals.length > 1) {
+    throw new UsageError(
+      `unknown command ${JSON.stringify(positionals.join(" "))}; the commands are ${COMMANDS.join(" and ")}`,
+    );
+  }
+  const foreign = (command === "doctor" ? ["out", "force", "project"] : ["stack", "json"]).filter(
+    (option) => values[option as keyof typeof values] !== undefined,
+  );
+  if (foreign.length > 0) {
+    throw new UsageError(`${command} takes no ${foreign.map((option) => `--${option}`).join(", ")}`);
+  }
+  if (command === "doctor") {
+    if (values.stack !== undefined && values.stack.trim() === "")
+      throw new UsageError("--stack needs a NAME");
+    return { kind: "doctor", stack: values.stack, json: values.json === true };
   }
   if (values.out === undefined || values.out.trim() === "") throw new UsageError("export needs --out DIR");
   if (values.project !== undefined) {

@@ -2,11 +2,11 @@ import { existsSync, lstatSync, readFileSync, readdirSync, statSync } from "node
 import { basename, join, resolve } from "node:path";
 
 import type { TenantConnection } from "../client/connection";
-import { resolveTenantConnection } from "../client/connection";
 import { ManagementClient } from "../client/managementClient";
 import { OBJECTS } from "../resources/registry";
 import type { ExportedObject } from "../resources/tenantObject/exporting";
 import { getTenantSettings } from "../resources/tenantSettings/api";
+import { resolveCliConnection } from "./connection";
 import type { PackageSource } from "./packageSource";
 import { packageSource } from "./packageSource";
 import type { GeneratedProgram } from "./program";
@@ -68,7 +68,7 @@ export async function exportTenant(options: ExportOptions): Promise<ExportResult
   refuseUnusable(directory, options.force === true);
   if (options.projectName !== undefined) checkProjectName(options.projectName);
   const existingName = existingProjectName(directory, options.projectName);
-  const connection = resolveTenantConnection({ env: options.env ?? process.env, readsConfig: false });
+  const connection = resolveCliConnection(options.env ?? process.env);
   const objects = await readTenant(connection);
   // src/cli and dist/cli are both two levels below the package root.
   const source = packageSource(resolve(__dirname, "..", ".."));

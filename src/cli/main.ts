@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The `tenant-admin` command. See `USAGE` in `arguments.ts`. Exit codes: 0 done, 1 the tenant or the output directory
- * refused, 2 a usage error.
+ * refused (`doctor`: a check failed), 2 a usage error.
  *
  * @packageDocumentation
  */
@@ -10,6 +10,8 @@ import { relative } from "node:path";
 import { TenantAdminError } from "../client";
 import type { Command } from "./arguments";
 import { USAGE, UsageError, parseArguments } from "./arguments";
+import { runDoctor } from "./doctor";
+import { formatDoctorReport } from "./doctorReport";
 import { exportTenant } from "./export";
 import type { WrittenFile } from "./writeProject";
 
@@ -28,6 +30,12 @@ async function main(args: readonly string[]): Promise<void> {
   }
   if (command.kind === "help") {
     process.stdout.write(USAGE);
+    return;
+  }
+  if (command.kind === "doctor") {
+    const report = await runDoctor({ stack: command.stack });
+    process.stdout.write(command.json ? `${JSON.stringify(report, null, 2)}\n` : formatDoctorReport(report));
+    process.exitCode = report.ok ? 0 : 1;
     return;
   }
   const result = await exportTenant({ out: command.out, force: command.force, projectName: command.project });

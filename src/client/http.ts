@@ -63,6 +63,21 @@ export interface HttpTransportOptions {
   log?: ((message: string) => void) | undefined;
   /** Where the command reads its settings, for the advice of errors; default the stack config and the environment. */
   settingsRead?: SettingsRead | undefined;
+  /**
+   * Receives each response's method, path, status and headers (never its body or the request's headers), e.g.
+   * for `tenant-admin doctor` to read `X-RateLimit-Remaining`.
+   */
+  onResponse?: ((response: ObservedResponse) => void) | undefined;
+}
+
+/** What {@link HttpTransportOptions.onResponse} is given of a response. */
+export interface ObservedResponse {
+  readonly method: HttpMethod;
+  /** The path as errors name it: no host, no `/api/v2`. */
+  readonly path: string;
+  readonly status: number;
+  /** Header names in lower case. */
+  readonly headers: Readonly<Record<string, string | undefined>>;
 }
 
 /** One logical request to send (retries included). */
@@ -104,6 +119,7 @@ export class HttpTransport {
   readonly #random: () => number;
   readonly #now: () => number;
   readonly #log: (message: string) => void;
+  readonly #onResponse: ((response: ObservedResponse) => void) | undefined;
 
   constructor(options: HttpTransportOptions) {
     this.settingsRead = options.settingsRead;
@@ -113,6 +129,7 @@ export class HttpTransport {
     this.#random = options.random ?? Math.random;
     this.#now = options.now ?? Date.now;
     this.#log = options.log ?? (() => undefined);
+    this.#onResponse = options.onResponse;
     this.#axios = axios.create({
       timeout: options.timeoutMs,
       maxRedirects: 0,
@@ -141,6 +158,12 @@ export class HttpTransport {
       let response: HttpResponseSnapshot;
       try {
         response = await this.#sendOnce(request);
+        this.#onResponse?.({
+          method: request.method,
+          path: request.path,
+          status: response.status,
+          headers: response.headers,
+        });
       } catch (error) {
         const failure = describeFailure(error, this.#timeoutMs, request.secrets);
         if (retryable && failure.retryable && failures < RETRY_POLICY.maxRetries) {

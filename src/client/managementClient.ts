@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { pathWith, type Endpoint } from "../wire/endpoint";
 import type { TenantConnection } from "./connection";
 import { TenantRequestError, schemaIssues } from "./errors";
-import { HttpTransport, callApi, type AccessTokenSource } from "./http";
+import { HttpTransport, callApi, type AccessTokenSource, type HttpTransportOptions } from "./http";
 import { jwtClaims } from "./jwtClaims";
 import { secretsInBody } from "./redact";
 import type { RunCache } from "./runCache";
@@ -26,6 +26,8 @@ export interface ManagementClientOptions {
    * processes of one `pulumi` command (see {@link RunCache}); default none.
    */
   runCache?: RunCache | undefined;
+  /** Receives each response's method, path, status and headers, never a body (see `HttpTransportOptions`). */
+  onResponse?: HttpTransportOptions["onResponse"];
 }
 
 /** What an access token grants, from its claims. */
@@ -34,6 +36,10 @@ export interface TokenGrant {
   clientId: string | undefined;
   /** The granted scopes. */
   scopes: readonly string[];
+  /** When the token was issued (its `iat`), in UNIX seconds, when the claims say. */
+  issuedAt: number | undefined;
+  /** When it expires (its `exp`), in UNIX seconds, when the claims say. */
+  expiresAt: number | undefined;
 }
 
 /**
@@ -66,6 +72,7 @@ export class ManagementClient {
       now: options.now,
       log: options.log,
       settingsRead: connection.settingsRead,
+      onResponse: options.onResponse,
     });
     this.#auth = accessTokenSource(connection, this.#transport, options.tokenCache ?? sharedTokenCache());
     const credentials = connection.credentials;
@@ -81,7 +88,7 @@ export class ManagementClient {
 
   /**
    * What the token this client sends grants, read from its claims (decoded, not verified: the token is
-   * our own): the client id (`azp`, else `sub` without `@clients`) and the scopes.
+   * our own): the client id (`azp`, else `sub` without `@clients`), the scopes, and when it was issued and expires.
    * `undefined` when the token is not a JWT. Fetches a token when none is cached; sends nothing else.
    */
   async tokenGrant(): Promise<TokenGrant | undefined> {
@@ -90,7 +97,13 @@ export class ManagementClient {
     const scope = typeof claims["scope"] === "string" ? claims["scope"] : "";
     const subject = typeof claims["sub"] === "string" ? claims["sub"].replace(/@clients$/, "") : undefined;
     const clientId = typeof claims["azp"] === "string" ? claims["azp"] : subject;
-    return { clientId, scopes: scope.split(" ").filter((name) => name !== "") };
+    const seconds = (claim: unknown): number | undefined => (typeof claim === "number" ? claim : undefined);
+    return {
+      clientId,
+      scopes: scope.split(" ").filter((name) => name !== ""),
+      issuedAt: seconds(claims["iat"]),
+      expiresAt: seconds(claims["exp"]),
+    };
   }
 
   /**

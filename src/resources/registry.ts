@@ -27,6 +27,25 @@ export interface ObjectResource extends ResourceIdentity {
   readonly provider: () => Promise<{ createProvider(context: ProviderContext): ProviderImplementation }>;
 }
 
+/**
+ * Something of an object the tenant already has, which a program adopts with the `import` resource option
+ * rather than creating it: what `tenant-admin doctor` lists.
+ */
+export interface Adoptable {
+  /** What it is: `PhoneTemplates`, `PhoneNotificationTemplate otp_verify`. */
+  readonly label: string;
+  /** What differs from a new tenant's (wire member names), or what was customized. */
+  readonly differs: readonly string[];
+  /** The `import` value that adopts it: `<host><api path>`. */
+  readonly importId: string;
+}
+
+/** Finds, in the answer of an object's read (its first GET without path parameters), what a program must adopt. */
+export type AdoptableFinder = (answer: unknown, host: string) => Adoptable[];
+
+/** The tenant generation whose phone messages an object holds: the Unified Phone Experience, or the legacy set-up. */
+export type PhoneGeneration = "unified" | "legacy";
+
 /** One API object of the tenant. */
 export interface TenantObject extends ObjectIdentity {
   /** The endpoints the package sends for it; their scopes make {@link ALL_SCOPES}. */
@@ -42,11 +61,20 @@ export interface TenantObject extends ObjectIdentity {
    * from its description.
    */
   readonly emulation?: () => Promise<{ emulation: ObjectEmulation }>;
+  /** The phone generation the object applies to; absent for an object every tenant has. */
+  readonly phoneGeneration?: PhoneGeneration;
+  /**
+   * For an object that is no document (a document's own is what differs from its description's `newTenant`):
+   * what of it the tenant already has that a program must adopt.
+   */
+  readonly adoptable?: () => Promise<{ adoptable: AdoptableFinder }>;
 }
 
 /** The parts of an object besides its identity. */
 interface ObjectParts {
   readonly endpoints: readonly Endpoint[];
+  readonly phoneGeneration?: PhoneGeneration;
+  readonly adoptable?: NonNullable<TenantObject["adoptable"]>;
   readonly provider?: ObjectResource["provider"];
   readonly exporter?: NonNullable<TenantObject["exporter"]>;
   readonly emulation?: NonNullable<TenantObject["emulation"]>;
@@ -122,12 +150,16 @@ export const TENANT_OBJECTS = listedByName({
     provider: () => import("./phoneTemplates/provider"),
     exporter: () => import("./phoneTemplates/export"),
     emulation: () => import("./phoneTemplates/emulation"),
+    phoneGeneration: "legacy",
+    adoptable: () => import("./phoneTemplates/export"),
   }),
   phoneNotificationTemplate: tenantObject(phoneNotificationTemplate.phoneNotificationTemplateIdentity, {
     endpoints: phoneNotificationTemplate.PACKAGE_ENDPOINTS,
     provider: () => import("./phoneNotificationTemplate/provider"),
     exporter: () => import("./phoneNotificationTemplate/export"),
     emulation: () => import("./phoneNotificationTemplate/emulation"),
+    phoneGeneration: "unified",
+    adoptable: () => import("./phoneNotificationTemplate/export"),
   }),
   botDetection: documentObject(botDetection.botDetectionDocument),
   bruteForceProtection: documentObject(bruteForceProtection.bruteForceProtectionDocument),

@@ -254,12 +254,9 @@ describeWithEngine("a tenant on the Unified Phone Experience, on the real engine
   it("shows a change made on the tenant out of band at pulumi preview --refresh; after a refresh, up puts the declared text back", async () => {
     const changedText = "{{ code }} changed in the dashboard";
     const enrollId = tenant.data.notificationTemplate("otp_enroll")?.id ?? "";
-    const patched = await apiRequest(
-      tenant.emulator,
-      "PATCH",
-      `${NOTIFICATION_TEMPLATES_PATH}/${enrollId}`,
-      { content: { body: { text: changedText } } },
-    );
+    const patched = await apiRequest(tenant.emulator, "PATCH", `${NOTIFICATION_TEMPLATES_PATH}/${enrollId}`, {
+      content: { body: { text: changedText } },
+    });
     expect(patched.status).toBe(200);
 
     const { changes, stdout } = await tenant.harness.preview({ refresh: true });

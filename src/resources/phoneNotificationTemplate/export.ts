@@ -3,7 +3,7 @@ import type { Declaration, ObjectExport } from "../tenantObject/exporting";
 import type { Member } from "../tenantObject/exporting";
 import { nested, newResource } from "../tenantObject/exporting";
 import { usesUnifiedPhoneExperience } from "../tenantSettings/api";
-import type { PhoneNotificationTemplateResponse } from "./api";
+import type { PhoneNotificationTemplateList, PhoneNotificationTemplateResponse } from "./api";
 import { getPhoneNotificationTemplate, listPhoneNotificationTemplates } from "./api";
 
 /** The templates someone created on the tenant (those with an `id`). */
@@ -70,3 +70,21 @@ export const objectExport: ObjectExport<CustomizedTemplates> = {
     return { declarations: head === undefined ? rest : [head, ...rest], skipped: [] };
   },
 };
+
+/**
+ * The templates the tenant customized (those with an `id`): `tenant-admin doctor` lists each with the `import`
+ * value that adopts it. `answer` is the parsed answer of `GET` {@link listPhoneNotificationTemplates}.
+ */
+export function adoptable(answer: unknown, host: string) {
+  return ((answer as PhoneNotificationTemplateList).templates ?? []).flatMap((template) =>
+    template.id === undefined
+      ? []
+      : [
+          {
+            label: `PhoneNotificationTemplate ${template.type}`,
+            differs: [template.type],
+            importId: tenantObjectId(host, getPhoneNotificationTemplate.path.replace("{id}", template.id)),
+          },
+        ],
+  );
+}

@@ -1,3 +1,4 @@
+import { tenantObjectId } from "../tenantObject/adoption";
 import type { ObjectExport } from "../tenantObject/exporting";
 import type { Member } from "../tenantObject/exporting";
 import { adoptionOf, newResource } from "../tenantObject/exporting";
@@ -33,3 +34,13 @@ export const objectExport: ObjectExport<PhoneTemplatesResponse> = {
     return { declarations: [{ imports: ["PhoneTemplates"], lines, secrets: [] }], skipped: [] };
   },
 };
+
+/**
+ * The templates, when the tenant changed them from the platform's defaults: `tenant-admin doctor` lists them
+ * with the `import` value that adopts them. `answer` is the parsed answer of `GET` {@link getPhoneTemplates}.
+ */
+export function adoptable(answer: unknown, host: string) {
+  const differs = differencesFromDefaults(answer as PhoneTemplatesResponse);
+  if (differs.length === 0) return [];
+  return [{ label: "PhoneTemplates", differs, importId: tenantObjectId(host, getPhoneTemplates.path) }];
+}

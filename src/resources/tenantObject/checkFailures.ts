@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { toCamelKey } from "../../client/casing";
 import { isUnknownAt } from "../../engine/unknowns";
 import { formatPropertyPath } from "../../wire/propertyPath";
+import { editDistance } from "../../wire/suggestions";
 import { zodOf } from "../../wire/schema";
 import type { Schema } from "../../wire/shape";
 
@@ -92,8 +93,23 @@ function reasonFor(issue: z.core.$ZodIssue): string {
         ? "must not be empty"
         : `must be at least ${issue.minimum} characters`;
     case "invalid_value":
-      return `must be one of: ${issue.values.map(String).join(", ")}`;
+      return `must be one of: ${issue.values.map(String).join(", ")}${nearestValue(issue)}`;
     default:
       return issue.message;
   }
+}
+
+/**
+ * ` (did you mean "medium"?)` for a value at most two edits, case aside, from an allowed one (`Medium`,
+ * `when-risky`): a value of another list (a shield of another object) is no typo. Names only the allowed value.
+ */
+function nearestValue(issue: z.core.$ZodIssue & { code: "invalid_value" }): string {
+  if (typeof issue.input !== "string") return "";
+  const input = issue.input.toLowerCase();
+  const [meant] = issue.values
+    .map(String)
+    .map((value) => ({ value, distance: editDistance(input, value.toLowerCase()) }))
+    .filter(({ distance }) => distance <= 2)
+    .sort((a, b) => a.distance - b.distance);
+  return meant === undefined ? "" : ` (did you mean "${meant.value}"?)`;
 }

@@ -48,7 +48,7 @@ describe("where src/ binds a tenant", () => {
   ]);
 
   it("works out a connection in two places: the engine's binding (provider and program) and the CLI", () => {
-    expect(sites.get("resolveTenantConnection")?.sort()).toEqual(["cli/export.ts", "engine/binding.ts"]);
+    expect(sites.get("resolveTenantConnection")?.sort()).toEqual(["cli/connection.ts", "engine/binding.ts"]);
   });
 
   it("makes a tenant's client in one place: the binding's", () => {

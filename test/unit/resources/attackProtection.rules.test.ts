@@ -126,6 +126,21 @@ describe("a preview's failures for each rule", () => {
       { property: "challengePasswordResetPolicy", reason: "must be one of: never, when_risky, always" },
     ],
     [
+      "a bot detection level in another case",
+      botDetectionPatchSchema,
+      { bot_detection_level: "Medium" },
+      { property: "botDetectionLevel", reason: 'must be one of: low, medium, high (did you mean "medium"?)' },
+    ],
+    [
+      "a misspelt challenge policy",
+      botDetectionPatchSchema,
+      { challenge_password_policy: "when-risky" },
+      {
+        property: "challengePasswordPolicy",
+        reason: 'must be one of: never, when_risky, always (did you mean "when_risky"?)',
+      },
+    ],
+    [
       "an allowlist entry that is not an IP",
       botDetectionPatchSchema,
       { allowlist: ["10.0.0.1", "10.0.0.256/8"] },
