@@ -57,8 +57,8 @@ export const twilioAccountSchema = schema<TwilioAccount>()((z) =>
 );
 
 /**
- * The Twilio account as a GET answers it: every member, `null` when unset, and **the auth token in clear**
- * (go-auth0 v1 `TestGuardian/MultiFactor/SMS/Twilio.yaml` #0, #2); unknown fields kept.
+ * The Twilio account as a GET answers it: `{}` until written, then every member, `null` when unset, and **the
+ * auth token in clear** (go-auth0 v1 `TestGuardian/MultiFactor/SMS/Twilio.yaml` #0, #2); unknown fields kept.
  */
 export type TwilioAccountResponse = {
   [key: string]: unknown;

@@ -16,8 +16,8 @@ import {
 } from "./api";
 
 /**
- * The selected sender, at `/phone/` and `/sms/`. A new tenant sends through the platform (`auth0`); no
- * recording shows a new tenant's answer (the recorded tenants had been switched by earlier runs).
+ * The selected sender, at `/phone/` and `/sms/`. A tenant nobody switched sends through the platform, `auth0`
+ * (auth0-deploy-cli a00a0554, `test/e2e/recordings/should-dump-without-throwing-an-error.json` #33).
  */
 const selectedProviderDocument: DocumentRules<SelectedPhoneProvider> = {
   path: getSelectedPhoneProvider.path,
@@ -34,21 +34,25 @@ const selectedProviderDocument: DocumentRules<SelectedPhoneProvider> = {
 
 /**
  * The Twilio account, at `/phone/` and `/sms/`, stored as the last PUT sent it (a PUT replaces it whole). A GET
- * answers every member, `null` when unset, the auth token in clear, in the recorded order (go-auth0 v1
- * `TestGuardian/MultiFactor/SMS/Twilio.yaml` #0, #2); a PUT answers its body as sent (#1, #3). A new tenant
- * has none of the members set (not recorded).
+ * answers `{}` while nothing was written (auth0-deploy-cli a00a0554,
+ * `test/e2e/recordings/should-dump-without-throwing-an-error.json` #30), and once written every member, `null`
+ * when unset, the auth token in clear, in the recorded order (go-auth0 v1 `TestGuardian/MultiFactor/SMS/Twilio.yaml`
+ * #0, #2); a PUT answers its body as sent (#1, #3).
  */
 const twilioAccountDocument: DocumentRules<TwilioAccount> = {
   path: getPhoneTwilioAccount.path,
   endpoints: [getPhoneTwilioAccount, putPhoneTwilioAccount, getSmsTwilioAccount, putSmsTwilioAccount],
   stored: twilioAccountSchema,
   initial: () => ({}),
-  view: (stored) => ({
-    auth_token: stored.auth_token ?? null,
-    sid: stored.sid ?? null,
-    from: stored.from ?? null,
-    messaging_service_sid: stored.messaging_service_sid ?? null,
-  }),
+  view: (stored) =>
+    Object.keys(stored).length === 0
+      ? {}
+      : {
+          auth_token: stored.auth_token ?? null,
+          sid: stored.sid ?? null,
+          from: stored.from ?? null,
+          messaging_service_sid: stored.messaging_service_sid ?? null,
+        },
   written: (stored) => stored,
   unavailable: legacyEndpointRefusal,
 };
