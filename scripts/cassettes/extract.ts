@@ -52,6 +52,19 @@ const ENDPOINTS: readonly { methods: readonly string[]; path: RegExp }[] = [
     methods: ["GET", "POST", "PATCH", "PUT", "DELETE"],
     path: /^\/api\/v2\/branding\/phone\/templates(\/[^/]+(\/reset|\/try)?)?$/,
   },
+  { methods: ["GET"], path: /^\/api\/v2\/guardian\/factors$/ },
+  {
+    methods: ["PUT"],
+    path: /^\/api\/v2\/guardian\/factors\/(sms|push-notification|otp|email|duo|webauthn-roaming|webauthn-platform|recovery-code)$/,
+  },
+  {
+    methods: ["GET", "PUT"],
+    path: /^\/api\/v2\/guardian\/factors\/(phone|sms)\/(selected-provider|providers\/twilio)$/,
+  },
+  {
+    methods: ["GET", "POST", "PATCH", "DELETE"],
+    path: /^\/api\/v2\/branding\/phone\/providers(\/[^/]+(\/try)?)?$/,
+  },
 ];
 
 /**

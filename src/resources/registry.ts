@@ -14,7 +14,10 @@ import * as botDetection from "./botDetection/api";
 import * as breachedPasswordDetection from "./breachedPasswordDetection/api";
 import * as bruteForceProtection from "./bruteForceProtection/api";
 import * as captchaConfig from "./captchaConfig/api";
+import * as legacyPhoneProvider from "./legacyPhoneProvider/api";
+import * as phoneMfa from "./phoneMfa/api";
 import * as phoneNotificationTemplate from "./phoneNotificationTemplate/api";
+import * as phoneProvider from "./phoneProvider/api";
 import * as phoneTemplates from "./phoneTemplates/api";
 import * as suspiciousIpThrottling from "./suspiciousIpThrottling/api";
 import type { ObjectExport } from "./tenantObject/exporting";
@@ -160,6 +163,18 @@ export const TENANT_OBJECTS = listedByName({
     emulation: () => import("./phoneNotificationTemplate/emulation"),
     phoneGeneration: "unified",
     adoptable: () => import("./phoneNotificationTemplate/export"),
+  }),
+  phoneMfa: tenantObject(phoneMfa.phoneMfaIdentity, {
+    endpoints: [],
+    emulation: () => import("./phoneMfa/emulation"),
+  }),
+  legacyPhoneProvider: tenantObject(legacyPhoneProvider.legacyPhoneProviderIdentity, {
+    endpoints: [],
+    emulation: () => import("./legacyPhoneProvider/emulation"),
+  }),
+  phoneProvider: tenantObject(phoneProvider.phoneProviderIdentity, {
+    endpoints: [],
+    emulation: () => import("./phoneProvider/emulation"),
   }),
   botDetection: documentObject(botDetection.botDetectionDocument),
   bruteForceProtection: documentObject(bruteForceProtection.bruteForceProtectionDocument),

@@ -88,33 +88,6 @@ export const getSmsTemplates = smsTemplates.get;
 /** `PUT /guardian/factors/sms/templates` (emulated only). */
 export const putSmsTemplates = smsTemplates.put;
 
-/** The phone factor's message types: which of SMS and voice MFA may use. */
-export type PhoneMessageTypes = { message_types: ("sms" | "voice")[] };
-
-export const phoneMessageTypesSchema = schema<PhoneMessageTypes>()((z) =>
-  z.strictObject({ message_types: z.array(z.enum(["sms", "voice"])) }),
-);
-
-const MESSAGE_TYPES_PATH = "/guardian/factors/phone/message-types";
-
-/** `GET /guardian/factors/phone/message-types` (emulated only): works on every tenant generation. */
-export const getPhoneMessageTypes = endpoint<undefined, PhoneMessageTypes>({
-  method: "GET",
-  path: MESSAGE_TYPES_PATH,
-  scope: "read:guardian_factors",
-  response: phoneMessageTypesSchema,
-});
-
-/** `PUT /guardian/factors/phone/message-types` (emulated only). */
-export const putPhoneMessageTypes = endpoint<PhoneMessageTypes, PhoneMessageTypes>({
-  method: "PUT",
-  path: MESSAGE_TYPES_PATH,
-  scope: "update:guardian_factors",
-  request: phoneMessageTypesSchema,
-  encodings: ["json", "form"],
-  response: phoneMessageTypesSchema,
-});
-
 /** Who the legacy phone templates are, for the registry, the resource class and the provider entry. */
 export const phoneTemplatesIdentity = {
   name: "phoneTemplates",

@@ -1,31 +1,16 @@
-import type { DocumentRules, ObjectEmulation, TenantView } from "../../wire/emulation";
+import type { DocumentRules, ObjectEmulation } from "../../wire/emulation";
 import { documentRules } from "../../wire/emulation";
-import { TENANT_SETTINGS_PATH, usesUnifiedPhoneExperience } from "../tenantSettings/api";
-import type { PhoneMessageTypes, PhoneTemplatesRequest } from "./api";
+import { legacyEndpointRefusal } from "../tenantSettings/emulation";
+import type { PhoneTemplatesRequest } from "./api";
 import {
   DEFAULT_PHONE_TEMPLATES,
   LEGACY_PHONE_DIALECT,
-  getPhoneMessageTypes,
   getPhoneTemplates,
   getSmsTemplates,
   phoneTemplatesRequestSchema,
-  putPhoneMessageTypes,
   putPhoneTemplates,
   putSmsTemplates,
 } from "./api";
-
-/** A tenant enrolled in the Unified Phone Experience refuses the legacy template endpoints, as the platform does. */
-function legacyEndpointRefusal(tenant: TenantView) {
-  const settings = tenant.document<Record<string, unknown>>(TENANT_SETTINGS_PATH) ?? {};
-  return usesUnifiedPhoneExperience(settings)
-    ? {
-        status: 403,
-        message:
-          "Insufficient privileges to use this deprecated feature. To handle Phone Provider/Templates refer to Tenant Phone Settings",
-        errorCode: "legacy_mfa_phone_provider_not_allowed",
-      }
-    : undefined;
-}
 
 const FIELDS = ["enrollment_message", "verification_message"] as const;
 
@@ -65,14 +50,7 @@ const templatesDocument: DocumentRules<PhoneTemplatesRequest> = {
   },
 };
 
-/** Which message types phone MFA uses: served on every tenant generation. */
-const messageTypesDocument: DocumentRules<PhoneMessageTypes> = {
-  path: getPhoneMessageTypes.path,
-  endpoints: [getPhoneMessageTypes, putPhoneMessageTypes],
-  initial: () => ({ message_types: [] }),
-};
-
-/** The guardian phone factor's legacy templates and its message types. */
+/** The guardian phone factor's legacy templates. */
 export const emulation: ObjectEmulation = {
-  documents: [documentRules(templatesDocument), documentRules(messageTypesDocument)],
+  documents: [documentRules(templatesDocument)],
 };

@@ -10,6 +10,7 @@ import {
   getTenantSettings,
   patchTenantSettings,
   tenantSettingsResponseSchema,
+  usesUnifiedPhoneExperience,
 } from "./api";
 
 export { newTenantSettings } from "./document";
@@ -35,6 +36,22 @@ const REPLACED_WHOLE = ["country_codes"];
 
 /** A PATCH that sets `default_redirection_uri` to `""` removes it, as `null` does. */
 const EMPTY_MEANS_REMOVE = ["default_redirection_uri"];
+
+/**
+ * A tenant enrolled in the Unified Phone Experience refuses the legacy phone endpoints (templates, selected
+ * provider, Twilio account), as the platform does.
+ */
+export function legacyEndpointRefusal(tenant: TenantView): Refusal | undefined {
+  const settings = tenant.document<Record<string, unknown>>(TENANT_SETTINGS_PATH) ?? {};
+  return usesUnifiedPhoneExperience(settings)
+    ? {
+        status: 403,
+        message:
+          "Insufficient privileges to use this deprecated feature. To handle Phone Provider/Templates refer to Tenant Phone Settings",
+        errorCode: "legacy_mfa_phone_provider_not_allowed",
+      }
+    : undefined;
+}
 
 /**
  * A settings PATCH as recorded real tenants apply it: each top-level property sent replaces the stored one,

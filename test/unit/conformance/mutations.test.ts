@@ -75,6 +75,39 @@ const MUTATIONS: readonly Mutation[] = [
       return { ...answer, body };
     },
   },
+  {
+    name: "the phone factor listed last",
+    kinds: ["factors"],
+    hook: ({ method, target }, answer) => {
+      if (method !== "GET" || target.kind !== "factors" || !Array.isArray(answer.body)) return answer;
+      const [first, ...rest] = answer.body as unknown[];
+      return { ...answer, body: [...rest, first] };
+    },
+  },
+  {
+    name: "the Twilio account's GET without its unset members",
+    kinds: ["twilioAccount"],
+    hook: ({ method }, answer) =>
+      method === "GET" && isPlainObject(answer.body)
+        ? { ...answer, body: Object.fromEntries(Object.entries(answer.body).filter(([, v]) => v !== null)) }
+        : answer,
+  },
+  {
+    name: "a phone provider's credentials answered",
+    kinds: ["providerList", "provider"],
+    hook: ({ target }, answer) => {
+      const credentials = { auth_token: "answered" };
+      const body = answer.body;
+      if (!isPlainObject(body) || !["providerList", "provider"].includes(target.kind)) return answer;
+      if (Array.isArray(body["providers"])) {
+        const providers = body["providers"].map((item: unknown) =>
+          isPlainObject(item) ? { ...item, credentials } : item,
+        );
+        return { ...answer, body: { ...body, providers } };
+      }
+      return typeof body["id"] === "string" ? { ...answer, body: { ...body, credentials } } : answer;
+    },
+  },
 ];
 
 /** A loaded machine starts many emulators and template workers slowly; nothing here measures time. */

@@ -52,7 +52,13 @@ export type ObjectKind =
   | "legacyTemplates"
   | "messageTypes"
   | "templateList"
-  | "template";
+  | "template"
+  | "factors"
+  | "factor"
+  | "selectedProvider"
+  | "twilioAccount"
+  | "providerList"
+  | "provider";
 
 /** The attack-protection documents beside CAPTCHA, by the last segment of their path. */
 export const ATTACK_PROTECTION_KINDS = {
@@ -67,7 +73,7 @@ export interface Target {
   readonly kind: ObjectKind;
   /** The path without `/api/v2` and query. */
   readonly path: string;
-  /** A branding template's id, and its action (`reset`, `try`). */
+  /** A branding template's or phone provider's id (a factor's name), and its action (`reset`, `try`). */
   readonly id?: string;
   readonly action?: string;
 }
@@ -85,6 +91,20 @@ export function targetOf(path: string): Target {
   if (bare === "/guardian/factors/phone/message-types") return { kind: "messageTypes", path: bare };
   if (bare === "/guardian/factors/phone/templates" || bare === "/guardian/factors/sms/templates") {
     return { kind: "legacyTemplates", path: bare };
+  }
+  if (bare === "/guardian/factors") return { kind: "factors", path: bare };
+  const factor = /^\/guardian\/factors\/([a-z-]+)$/.exec(bare)?.[1];
+  if (factor !== undefined) return { kind: "factor", path: bare, id: factor };
+  if (/^\/guardian\/factors\/(phone|sms)\/selected-provider$/.test(bare)) {
+    return { kind: "selectedProvider", path: bare };
+  }
+  if (/^\/guardian\/factors\/(phone|sms)\/providers\/twilio$/.test(bare)) {
+    return { kind: "twilioAccount", path: bare };
+  }
+  if (bare === "/branding/phone/providers") return { kind: "providerList", path: bare };
+  const provider = /^\/branding\/phone\/providers\/([^/]+)(?:\/(try))?$/.exec(bare);
+  if (provider?.[1] !== undefined) {
+    return { kind: "provider", path: bare, id: provider[1], ...(provider[2] ? { action: provider[2] } : {}) };
   }
   if (bare === "/branding/phone/templates") return { kind: "templateList", path: bare };
   const match = /^\/branding\/phone\/templates\/([^/]+)(?:\/(reset|try))?$/.exec(bare);
@@ -144,6 +164,47 @@ export interface SeedRequest {
   readonly method: "PATCH" | "PUT";
   readonly path: string;
   readonly body: unknown;
+}
+
+/** The kinds only a tenant of the legacy phone set-up answers. */
+const LEGACY_KINDS: readonly ObjectKind[] = ["legacyTemplates", "selectedProvider", "twilioAccount"];
+
+/** The documents a PUT replaces whole, which a recording's first GET of them gives back before the replay. */
+const PUT_DOCUMENTS: Partial<Record<ObjectKind, string>> = {
+  legacyTemplates: "legacy templates",
+  messageTypes: "message types",
+  selectedProvider: "selected provider",
+  twilioAccount: "Twilio account",
+};
+
+/**
+ * The factors the first `GET /guardian/factors` shows switched on, that no request before it switched: each is
+ * switched on before the replay (a new tenant has every factor off).
+ */
+function factorSeeds(fixture: Fixture): { seeds: SeedRequest[]; notes: string[] } {
+  const firstRead = fixture.interactions.findIndex(
+    (interaction) => targetOf(interaction.path).kind === "factors" && ok(interaction.status),
+  );
+  const read = fixture.interactions[firstRead];
+  if (read === undefined || !Array.isArray(read.responseBody)) return { seeds: [], notes: [] };
+  const switched = new Set(
+    fixture.interactions.slice(0, firstRead).flatMap((interaction) => {
+      const target = targetOf(interaction.path);
+      return target.kind === "factor" && target.id !== undefined ? [target.id] : [];
+    }),
+  );
+  const on = (read.responseBody as unknown[]).flatMap((factor) =>
+    isPlainObject(factor) &&
+    factor["enabled"] === true &&
+    typeof factor["name"] === "string" &&
+    !switched.has(factor["name"])
+      ? [factor["name"]]
+      : [],
+  );
+  return {
+    seeds: on.map((name) => ({ method: "PUT", path: `/guardian/factors/${name}`, body: { enabled: true } })),
+    notes: on.length === 0 ? [] : [`factors on at #${read.index}: ${on.join(", ")}`],
+  };
 }
 
 /** The tenant a recording started from, as the recording shows it. */
@@ -228,10 +289,12 @@ function onlyRead(fixture: Fixture): Record<string, unknown> {
  * - its settings are the first settings answer (when a PATCH gave it: without what that PATCH wrote, without
  *   the members only PATCH answers carry, and with the members the first GET shows that no request wrote);
  * - it uses the legacy phone set-up when its settings say `phone_consolidated_experience: false`, or when its
- *   legacy template endpoints answered 200;
+ *   legacy template, selected-provider or Twilio endpoints answered 200;
  * - its CAPTCHA, attack-protection documents, legacy templates and message types are what the first answer on
  *   them shows (without what that request wrote), given back through the API before the replay, secrets made
- *   up; a CAPTCHA whose every provider is unconfigured is a new tenant's.
+ *   up; a CAPTCHA whose every provider is unconfigured is a new tenant's;
+ * - its legacy phone sender (selected provider, Twilio account) is what the first answer on it shows, when that
+ *   answer is a GET's; the factors its first factor list shows on (and no request before it switched) are on.
  */
 export function startingFacts(fixture: Fixture): StartingFacts {
   const notes: string[] = [];
@@ -268,7 +331,7 @@ export function startingFacts(fixture: Fixture): StartingFacts {
     notes.push(`settings of #${firstSettings.interaction.index}`);
   }
   const legacyAnswered = fixture.interactions.some(
-    (interaction) => targetOf(interaction.path).kind === "legacyTemplates" && ok(interaction.status),
+    (interaction) => LEGACY_KINDS.includes(targetOf(interaction.path).kind) && ok(interaction.status),
   );
   if (legacyAnswered && settings?.["phone_consolidated_experience"] !== false) {
     if (settings !== undefined) settings = { ...settings, phone_consolidated_experience: false };
@@ -303,14 +366,15 @@ export function startingFacts(fixture: Fixture): StartingFacts {
     seeds.push({ method: "PATCH", path: targetOf(first.interaction.path).path, body: first.state });
     notes.push(`${kind} of #${first.interaction.index}`);
   }
-  for (const kind of ["legacyTemplates", "messageTypes"] as const) {
+  for (const [kind, name] of Object.entries(PUT_DOCUMENTS) as [ObjectKind, string][]) {
     const first = firstState(fixture, [kind]);
     if (first?.interaction.method !== "GET") continue;
     seeds.push({ method: "PUT", path: targetOf(first.interaction.path).path, body: first.state });
-    notes.push(
-      `${kind === "messageTypes" ? "message types" : "legacy templates"} of #${first.interaction.index}`,
-    );
+    notes.push(`${name} of #${first.interaction.index}`);
   }
+  const factors = factorSeeds(fixture);
+  seeds.push(...factors.seeds);
+  notes.push(...factors.notes);
   return {
     botDetection,
     highlyRegulatedIdentity,

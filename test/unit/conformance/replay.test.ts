@@ -4,17 +4,17 @@
  * scripts/cassettes/extract.ts; its README names the sources) is one cassette's interactions on the endpoints
  * the emulator serves. Each gets a new emulator (no rate limit), started as the recorded tenant was, as far as
  * the recording shows it (recordings.ts `startingFacts`: the plan, the phone set-up, the settings and the
- * CAPTCHA, templates and message types it had before), and a token with every scope the emulator serves. The
- * interactions are sent in recorded order, a recorded template id standing for the id the emulator gave the
- * template the same POST created, when that id has the recorded one's shape (`tem_` and 22 letters and digits;
- * replay.ts).
+ * CAPTCHA, templates, message types, factors and legacy phone sender it had before), and a token with every
+ * scope the emulator serves. The interactions are sent in recorded order, a recorded template or phone provider
+ * id standing for the id the emulator gave the object the same POST created, when that id has the recorded
+ * one's shape (`tem_` or `pro_` and 22 letters and digits; replay.ts).
  *
  * THE RULE. For each interaction:
  * 1. The status is the recorded one; an answer without a body is recorded without one.
  * 2. Every value of the recorded body is the emulator's, at every depth: each member recorded is answered with
  *    the recorded value (arrays item by item, of the recorded length), and each member answered is recorded.
  * 3. Fixed-shape answers (every answer but the tenant settings: CAPTCHA, templates, lists, message types, legacy
- *    templates, try; and every error body) also have the recorded keys in the recorded order and the recorded
+ *    templates, factors, the legacy sender, phone providers, try; and every error body) also have the recorded keys in the recorded order and the recorded
  *    JSON types.
  * 4. The only exceptions are the entries of unreproducible.ts, each a JSON path in named answers, the kind of
  *    difference it excuses (a value, a member only recorded, a member only answered), its reason, and what the
@@ -47,7 +47,7 @@ function brief(value: unknown, length = 80): string {
 }
 
 function endpointName(interaction: Interaction): string {
-  const path = (interaction.path.split("?")[0] ?? "").replace("/api/v2", "").replace(/tem_\w+/, "{id}");
+  const path = (interaction.path.split("?")[0] ?? "").replace("/api/v2", "").replace(/(tem|pro)_\w+/, "{id}");
   return `${interaction.method} ${path}`;
 }
 

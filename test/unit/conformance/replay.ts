@@ -32,7 +32,7 @@ export interface Replay {
   readonly emulator: TenantEmulator;
   readonly token: string;
   readonly facts: StartingFacts;
-  /** Recorded template id → the emulator's. */
+  /** Recorded template and phone provider id → the emulator's. */
   readonly ids: Map<string, string>;
   readonly hook: AnswerHook | undefined;
 }
@@ -93,7 +93,7 @@ export async function startReplay(
   return replay;
 }
 
-/** A copy of `value` with every recorded template id replaced by the emulator's. */
+/** A copy of `value` with every recorded template and provider id replaced by the emulator's. */
 function translated(value: unknown, ids: ReadonlyMap<string, string>): unknown {
   if (typeof value === "string") return ids.get(value) ?? value;
   if (Array.isArray(value)) return value.map((item) => translated(item, ids));
@@ -104,10 +104,10 @@ function translated(value: unknown, ids: ReadonlyMap<string, string>): unknown {
 }
 
 function translatedPath(path: string, ids: ReadonlyMap<string, string>): string {
-  return path.replace(/tem_\w+/g, (id) => ids.get(id) ?? id);
+  return path.replace(/(tem|pro)_\w+/g, (id) => ids.get(id) ?? id);
 }
 
-/** An id's prefix, length and alphabet: `tem_` + 22 letters and digits. */
+/** An id's prefix, length and alphabet: `tem_` (or `pro_`) + 22 letters and digits. */
 function idShape(id: string): string {
   const [, prefix = "", rest = ""] = /^([a-z]+_)?(.*)$/.exec(id) ?? [];
   return `${prefix}${rest.length}${/^[A-Za-z0-9]*$/.test(rest) ? "alnum" : "other"}`;
@@ -119,7 +119,8 @@ export async function replayInteraction(replay: Replay, interaction: Interaction
   const target = targetOf(path);
   const sent = await send(replay, interaction.method, path, translated(interaction.requestBody, replay.ids));
   const answer = replay.hook?.({ method: interaction.method, path, target }, sent) ?? sent;
-  const created = target.kind === "templateList" && interaction.method === "POST";
+  const created =
+    (target.kind === "templateList" || target.kind === "providerList") && interaction.method === "POST";
   const recordedId = isPlainObject(interaction.responseBody) ? interaction.responseBody["id"] : undefined;
   const answeredId = isPlainObject(answer.body) ? answer.body["id"] : undefined;
   if (created && typeof recordedId === "string" && typeof answeredId === "string") {

@@ -27,8 +27,14 @@ const TEMPLATE_ANSWERS = [
   { method: "POST", kind: "templateList" },
   { method: "GET", kind: "template" },
   { method: "PATCH", kind: "template" },
+  { method: "POST", kind: "providerList" },
+  { method: "GET", kind: "provider" },
+  { method: "PATCH", kind: "provider" },
 ] as const;
-const LIST_ANSWERS = [{ method: "GET", kind: "templateList" }] as const;
+const LIST_ANSWERS = [
+  { method: "GET", kind: "templateList" },
+  { method: "GET", kind: "providerList" },
+] as const;
 const SETTINGS_PATCH_ANSWERS = [{ method: "PATCH", kind: "settings" }] as const;
 
 const PROTECTION_ANSWERS = (["GET", "PATCH"] as const).flatMap((method) =>
@@ -51,14 +57,23 @@ const tenantName = {
 export const UNREPRODUCIBLE: readonly Unreproducible[] = [
   {
     answers: [...TEMPLATE_ANSWERS, ...LIST_ANSWERS],
-    paths: ["created_at", "updated_at", "templates[*].created_at", "templates[*].updated_at"],
+    paths: [
+      "created_at",
+      "updated_at",
+      "templates[*].created_at",
+      "templates[*].updated_at",
+      "providers[*].created_at",
+      "providers[*].updated_at",
+    ],
     excuses: ["value"],
-    reason: "when the real request ran (a template's, and a default's, which the platform dates at the read)",
+    reason:
+      "when the real request ran (a template's or phone provider's, and a default template's, which the " +
+      "platform dates at the read)",
     instead: timestamp,
   },
   {
     answers: [...TEMPLATE_ANSWERS, ...LIST_ANSWERS],
-    paths: ["tenant", "templates[*].tenant"],
+    paths: ["tenant", "templates[*].tenant", "providers[*].tenant"],
     excuses: ["value"],
     reason: "the recorded tenant's own name (`go-auth0-dev.eu.auth0.com`, `terraform-provider-auth0-dev`)",
     instead: tenantName,

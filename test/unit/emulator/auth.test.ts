@@ -6,12 +6,14 @@ import {
   createPhoneNotificationTemplate,
   listPhoneNotificationTemplates,
 } from "../../../src/resources/phoneNotificationTemplate/api";
+import { getPhoneMessageTypes, putPhoneMessageTypes } from "../../../src/resources/phoneMfa/api";
 import {
-  getPhoneMessageTypes,
-  getPhoneTemplates,
-  putPhoneMessageTypes,
-  putPhoneTemplates,
-} from "../../../src/resources/phoneTemplates/api";
+  createPhoneProvider,
+  deletePhoneProvider,
+  listPhoneProviders,
+  updatePhoneProvider,
+} from "../../../src/resources/phoneProvider/api";
+import { getPhoneTemplates, putPhoneTemplates } from "../../../src/resources/phoneTemplates/api";
 import { ALL_SCOPES } from "../../../src/resources/registry";
 import { getTenantSettings, patchTenantSettings } from "../../../src/resources/tenantSettings/api";
 import { oauthErrorBodySchema, tokenResponseSchema } from "../../../src/wire";
@@ -32,7 +34,16 @@ import {
 } from "./support";
 
 /** What the global client is granted: every scope of the emulated endpoints, the settings PATCH's too. */
-const GRANTED_SCOPES = [...new Set([...ALL_SCOPES, patchTenantSettings.scope])].sort();
+/** The scopes the emulator grants: the package's, the settings' PATCH, and the phone provider's (emulated only so far). */
+const GRANTED_SCOPES = [
+  ...new Set([
+    ...ALL_SCOPES,
+    patchTenantSettings.scope,
+    ...[listPhoneProviders, createPhoneProvider, updatePhoneProvider, deletePhoneProvider].map(
+      (endpoint) => endpoint.scope,
+    ),
+  ]),
+].sort();
 const sortedScopes = (scope: unknown): string[] => String(scope).split(" ").sort();
 
 describe("authentication", () => {

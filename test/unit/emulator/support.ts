@@ -3,8 +3,8 @@ import { captchaResponseSchema, getCaptcha } from "../../../src/resources/captch
 import type { StoredCaptcha } from "../../../src/resources/captchaConfig/emulation";
 import { listPhoneNotificationTemplates } from "../../../src/resources/phoneNotificationTemplate/api";
 import type { PhoneTemplatesResponse } from "../../../src/resources/phoneTemplates/api";
+import { getPhoneMessageTypes } from "../../../src/resources/phoneMfa/api";
 import {
-  getPhoneMessageTypes,
   getPhoneTemplates,
   getSmsTemplates,
   phoneTemplatesResponseSchema,

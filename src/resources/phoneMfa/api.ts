@@ -1,0 +1,125 @@
+/**
+ * MFA by phone: whether the tenant's phone factor is on, and which channels (SMS, voice) it may use. The
+ * platform calls the phone factor `sms` (SMS and voice are one factor; there is no `phone` or `voice` factor),
+ * and it is one of the eight guardian factors `GET /guardian/factors` lists. Both tenant generations serve
+ * these endpoints.
+ */
+import type { ObjectIdentity } from "../../wire/document";
+import { endpoint } from "../../wire/endpoint";
+import { schema } from "../../wire/schema";
+
+/**
+ * The guardian factors, in the order the platform lists them (recorded in every `GET /guardian/factors`:
+ * go-auth0 v1 `TestGuardian/MultiFactor/List.yaml` #0, terraform-provider-auth0 `TestAccGuardianPhone.yaml`).
+ */
+export const GUARDIAN_FACTOR_NAMES = [
+  "sms",
+  "push-notification",
+  "otp",
+  "email",
+  "duo",
+  "webauthn-roaming",
+  "webauthn-platform",
+  "recovery-code",
+] as const;
+
+/** A guardian factor's name. */
+export type GuardianFactorName = (typeof GUARDIAN_FACTOR_NAMES)[number];
+
+/** The factor MFA by phone is: SMS and voice messages both belong to it. */
+export const PHONE_FACTOR: GuardianFactorName = "sms";
+
+/** One factor as the list answers it (`trial_expired` recorded `false` on every factor); unknown fields kept. */
+export type GuardianFactor = {
+  [key: string]: unknown;
+  name: string;
+  enabled: boolean;
+  trial_expired: boolean;
+};
+
+export const guardianFactorsSchema = schema<GuardianFactor[]>()((z) =>
+  z.array(z.looseObject({ name: z.string(), enabled: z.boolean(), trial_expired: z.boolean() })),
+);
+
+/**
+ * `PUT /guardian/factors/{name}` body and answer: `{"enabled": bool}`, echoed (go-auth0 v1
+ * `TestGuardian/MultiFactor/Phone/Enable.yaml` #1, #3). The body takes no other member.
+ */
+export type FactorSwitch = { enabled: boolean };
+
+export const factorSwitchSchema = schema<FactorSwitch>()((z) => z.strictObject({ enabled: z.boolean() }));
+
+/** What a factor's switch answers: the state written, unknown fields kept. */
+export type FactorSwitchResponse = { [key: string]: unknown; enabled: boolean };
+
+export const factorSwitchResponseSchema = schema<FactorSwitchResponse>()((z) =>
+  z.looseObject({ enabled: z.boolean() }),
+);
+
+/** `GET /guardian/factors`: the eight factors, each `{name, enabled, trial_expired}`. */
+export const getGuardianFactors = endpoint<undefined, GuardianFactor[]>({
+  method: "GET",
+  path: "/guardian/factors",
+  scope: "read:guardian_factors",
+  response: guardianFactorsSchema,
+});
+
+/** `PUT /guardian/factors/<name>`: switches one factor on or off. */
+function factorSwitch(name: GuardianFactorName) {
+  return endpoint<FactorSwitch, FactorSwitchResponse>({
+    method: "PUT",
+    path: `/guardian/factors/${name}`,
+    scope: "update:guardian_factors",
+    request: factorSwitchSchema,
+    response: factorSwitchResponseSchema,
+  });
+}
+
+/** `PUT /guardian/factors/sms`: switches MFA by phone on or off. */
+export const putPhoneFactor = factorSwitch(PHONE_FACTOR);
+
+/** The switches of the other seven factors (emulated only: the recordings switch them too). */
+export const putOtherFactors = GUARDIAN_FACTOR_NAMES.filter((name) => name !== PHONE_FACTOR).map(
+  factorSwitch,
+);
+
+/** A new tenant's factors: every one off (go-auth0 v1 `TestGuardian/MultiFactor/List.yaml` #0). */
+export function newTenantFactors(): GuardianFactor[] {
+  return GUARDIAN_FACTOR_NAMES.map((name) => ({ name, enabled: false, trial_expired: false }));
+}
+
+/** The phone factor's message types: which of SMS and voice MFA may use. */
+export type PhoneMessageTypes = { message_types: ("sms" | "voice")[] };
+
+export const phoneMessageTypesSchema = schema<PhoneMessageTypes>()((z) =>
+  z.strictObject({ message_types: z.array(z.enum(["sms", "voice"])) }),
+);
+
+const MESSAGE_TYPES_PATH = "/guardian/factors/phone/message-types";
+
+/**
+ * `GET /guardian/factors/phone/message-types`: works on every tenant generation; `[]` is a new tenant's value
+ * (go-auth0 v1 `TestGuardian/MultiFactor/Phone/Message-types.yaml` #0).
+ */
+export const getPhoneMessageTypes = endpoint<undefined, PhoneMessageTypes>({
+  method: "GET",
+  path: MESSAGE_TYPES_PATH,
+  scope: "read:guardian_factors",
+  response: phoneMessageTypesSchema,
+});
+
+/** `PUT /guardian/factors/phone/message-types`: replaces the list (`[]` is legal). */
+export const putPhoneMessageTypes = endpoint<PhoneMessageTypes, PhoneMessageTypes>({
+  method: "PUT",
+  path: MESSAGE_TYPES_PATH,
+  scope: "update:guardian_factors",
+  request: phoneMessageTypesSchema,
+  encodings: ["json", "form"],
+  response: phoneMessageTypesSchema,
+});
+
+/** Who MFA by phone is, for the registry (a resource joins it when a provider exists). */
+export const phoneMfaIdentity = {
+  name: "phoneMfa",
+  label: "MFA by phone",
+} as const satisfies ObjectIdentity;

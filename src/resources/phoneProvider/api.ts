@@ -1,0 +1,227 @@
+/**
+ * Who sends the tenant's phone messages on a tenant enrolled in the Unified Phone Experience: the branding phone
+ * provider, one per tenant (`/branding/phone/providers`). Its credentials are written on create and update and
+ * never answered.
+ */
+import type { ObjectIdentity } from "../../wire/document";
+import { endpoint } from "../../wire/endpoint";
+import type { ZodApi } from "../../wire/schema";
+import { schema } from "../../wire/schema";
+
+/** The provider kinds: Twilio, or `custom` (an Action on the `custom-phone-provider` trigger sends). */
+export const PHONE_PROVIDER_NAMES = ["twilio", "custom"] as const;
+export type PhoneProviderName = (typeof PHONE_PROVIDER_NAMES)[number];
+
+/** How a provider may deliver: SMS (`text`) and calls (`voice`). */
+export const DELIVERY_METHODS = ["text", "voice"] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+/**
+ * A provider's configuration, written whole by a POST or a PATCH that carries it (terraform-provider-auth0
+ * `TestAccDataPhoneProvider.yaml` #8 PATCHes `{delivery_methods}` over a Twilio one and reads just that back).
+ * Twilio: `sid`, `delivery_methods` and one sender, `default_from` or `mssid` (a messaging service); custom:
+ * `delivery_methods`, and the Twilio members are kept when sent (`TestAccCheckPhoneProvider.yaml` #7).
+ */
+export type PhoneProviderConfiguration = {
+  sid?: string | undefined;
+  default_from?: string | undefined;
+  mssid?: string | undefined;
+  delivery_methods: DeliveryMethod[];
+};
+
+/** The credentials: Twilio `{auth_token}`, custom `{}`. Never answered. */
+export type PhoneProviderCredentials = { auth_token?: string | undefined };
+
+/** `POST /branding/phone/providers` body: `credentials` required (OpenAPI), no other members. */
+export type PhoneProviderCreate = {
+  name: PhoneProviderName;
+  disabled?: boolean | undefined;
+  configuration?: PhoneProviderConfiguration | undefined;
+  credentials: PhoneProviderCredentials;
+};
+
+/** `PATCH /branding/phone/providers/{id}` body: any of the members; `name` may switch twilio → custom. */
+export type PhoneProviderUpdate = {
+  name?: PhoneProviderName | undefined;
+  disabled?: boolean | undefined;
+  configuration?: PhoneProviderConfiguration | undefined;
+  credentials?: PhoneProviderCredentials | undefined;
+};
+
+function configurationSchema(z: ZodApi) {
+  return z.strictObject({
+    sid: z.string().optional(),
+    default_from: z.string().optional(),
+    mssid: z.string().optional(),
+    delivery_methods: z.array(z.enum(DELIVERY_METHODS)),
+  });
+}
+
+function credentialsSchema(z: ZodApi) {
+  return z.strictObject({ auth_token: z.string().optional() });
+}
+
+export const phoneProviderCreateSchema = schema<PhoneProviderCreate>()((z) =>
+  z.strictObject({
+    name: z.enum(PHONE_PROVIDER_NAMES),
+    disabled: z.boolean().optional(),
+    configuration: configurationSchema(z).optional(),
+    credentials: credentialsSchema(z),
+  }),
+);
+
+export const phoneProviderUpdateSchema = schema<PhoneProviderUpdate>()((z) =>
+  z.strictObject({
+    name: z.enum(PHONE_PROVIDER_NAMES).optional(),
+    disabled: z.boolean().optional(),
+    configuration: configurationSchema(z).optional(),
+    credentials: credentialsSchema(z).optional(),
+  }),
+);
+
+/**
+ * A provider as the platform answers it: `id` (`pro_` and 22 letters and digits), `tenant`, `name`, `channel`
+ * (`phone`), `disabled`, `configuration`, `created_at`, `updated_at`, in that order (go-auth0 v1
+ * `TestBrandingManager_CreatePhoneProvider.yaml` #0, #1); no credentials (a list shows `credentials: null`).
+ * Unknown fields kept.
+ */
+export type PhoneProviderResponse = {
+  [key: string]: unknown;
+  id: string;
+  tenant?: string | undefined;
+  name: string;
+  channel?: string | undefined;
+  disabled: boolean;
+  configuration?:
+    | {
+        [key: string]: unknown;
+        sid?: string | undefined;
+        default_from?: string | undefined;
+        mssid?: string | undefined;
+        delivery_methods?: string[] | undefined;
+      }
+    | undefined;
+  created_at?: string | undefined;
+  updated_at?: string | undefined;
+};
+
+function providerResponse(z: ZodApi) {
+  return z.looseObject({
+    id: z.string(),
+    tenant: z.string().optional(),
+    name: z.string(),
+    channel: z.string().optional(),
+    disabled: z.boolean(),
+    configuration: z
+      .looseObject({
+        sid: z.string().optional(),
+        default_from: z.string().optional(),
+        mssid: z.string().optional(),
+        delivery_methods: z.array(z.string()).optional(),
+      })
+      .optional(),
+    created_at: z.string().optional(),
+    updated_at: z.string().optional(),
+  });
+}
+
+export const phoneProviderResponseSchema = schema<PhoneProviderResponse>()(providerResponse);
+
+/**
+ * The list's answer: `{"providers": [...]}`, `[]` on a tenant without one (terraform-provider-auth0
+ * `TestAccCheckPhoneProvider.yaml` #0), each provider with `credentials: null` (go-auth0 v1
+ * `TestBrandingManager_ListPhoneProviders.yaml` #1).
+ */
+export type PhoneProviderList = { [key: string]: unknown; providers: PhoneProviderResponse[] };
+
+export const phoneProviderListSchema = schema<PhoneProviderList>()((z) =>
+  z.looseObject({ providers: z.array(providerResponse(z)) }),
+);
+
+/** `POST /branding/phone/providers/{id}/try` body: sends one real message to `to`. */
+export type PhoneProviderTry = { to: string; delivery_method?: DeliveryMethod | undefined };
+
+export const phoneProviderTrySchema = schema<PhoneProviderTry>()((z) =>
+  z.strictObject({ to: z.string().min(1), delivery_method: z.enum(DELIVERY_METHODS).optional() }),
+);
+
+/**
+ * Its 202 answer, `{"code": 202, "message": "Test notification successfully sent for processing"}` (go-auth0 v1
+ * `TestBrandingManager_TryPhoneProvider.yaml` #1).
+ */
+export type PhoneProviderTryResponse = { [key: string]: unknown; code?: number | undefined; message: string };
+
+export const phoneProviderTryResponseSchema = schema<PhoneProviderTryResponse>()((z) =>
+  z.looseObject({ code: z.number().optional(), message: z.string() }),
+);
+
+const PROVIDERS_PATH = "/branding/phone/providers";
+const PROVIDER_PATH = `${PROVIDERS_PATH}/{id}`;
+const HINTS = {
+  404: "The phone provider does not exist (any more) on the tenant",
+  409: "The tenant already has a phone provider: import it rather than create another",
+} as const;
+
+/** `GET /branding/phone/providers` (`?disabled=`): the tenant's provider, if any, credentials `null`. */
+export const listPhoneProviders = endpoint<undefined, PhoneProviderList>({
+  method: "GET",
+  path: PROVIDERS_PATH,
+  scope: "read:phone_providers",
+  response: phoneProviderListSchema,
+});
+
+/** `POST /branding/phone/providers`: 201; 409 when the tenant already has one. */
+export const createPhoneProvider = endpoint<PhoneProviderCreate, PhoneProviderResponse>({
+  method: "POST",
+  path: PROVIDERS_PATH,
+  scope: "create:phone_providers",
+  request: phoneProviderCreateSchema,
+  status: 201,
+  response: phoneProviderResponseSchema,
+  hints: HINTS,
+});
+
+/** `GET /branding/phone/providers/{id}`. */
+export const getPhoneProvider = endpoint<undefined, PhoneProviderResponse>({
+  method: "GET",
+  path: PROVIDER_PATH,
+  scope: "read:phone_providers",
+  response: phoneProviderResponseSchema,
+  hints: HINTS,
+});
+
+/** `PATCH /branding/phone/providers/{id}`. */
+export const updatePhoneProvider = endpoint<PhoneProviderUpdate, PhoneProviderResponse>({
+  method: "PATCH",
+  path: PROVIDER_PATH,
+  scope: "update:phone_providers",
+  request: phoneProviderUpdateSchema,
+  response: phoneProviderResponseSchema,
+  hints: HINTS,
+});
+
+/** `DELETE /branding/phone/providers/{id}`: 204; the tenant falls back to the platform's sender. */
+export const deletePhoneProvider = endpoint({
+  method: "DELETE",
+  path: PROVIDER_PATH,
+  scope: "delete:phone_providers",
+  status: 204,
+  hints: HINTS,
+});
+
+/** `POST /branding/phone/providers/{id}/try`: 202; the platform sends a real message. */
+export const tryPhoneProvider = endpoint<PhoneProviderTry, PhoneProviderTryResponse>({
+  method: "POST",
+  path: `${PROVIDER_PATH}/try`,
+  scope: "create:phone_providers",
+  request: phoneProviderTrySchema,
+  status: 202,
+  response: phoneProviderTryResponseSchema,
+  hints: HINTS,
+});
+
+/** Who the branding phone provider is, for the registry (a resource joins it when a provider exists). */
+export const phoneProviderIdentity = {
+  name: "phoneProvider",
+  label: "phone provider",
+} as const satisfies ObjectIdentity;

@@ -1,0 +1,172 @@
+import { randomInt } from "node:crypto";
+
+import type { ObjectEmulation, RouteContext } from "../../wire/emulation";
+import { RefusalError, customRoute } from "../../wire/emulation";
+import type { PhoneProviderConfiguration, PhoneProviderCredentials, PhoneProviderResponse } from "./api";
+import {
+  createPhoneProvider,
+  deletePhoneProvider,
+  getPhoneProvider,
+  listPhoneProviders,
+  phoneProviderResponseSchema,
+  tryPhoneProvider,
+  updatePhoneProvider,
+} from "./api";
+
+/** A provider as the emulator keeps it: as answered, and its credentials (never answered). */
+type Stored = PhoneProviderResponse & { credentials?: PhoneProviderCredentials | undefined };
+
+const COLLECTION = listPhoneProviders.path;
+/** The tenant name providers report (`tenant`). */
+const TENANT_NAME = "tenant-emulator";
+const ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/** `pro_` and 22 letters and digits, as every recorded id. */
+function newId(): string {
+  return `pro_${Array.from({ length: 22 }, () => ID_ALPHABET[randomInt(ID_ALPHABET.length)]).join("")}`;
+}
+
+/** The recorded 404 of an id the tenant does not have (go-auth0 v1 `TestBrandingManager_DeletePhoneProvider.yaml` #2). */
+function notFound(): RefusalError {
+  return new RefusalError(404, "Notification Resource not found");
+}
+
+/**
+ * The recorded 400 of a Twilio provider with neither sender, `default_from` nor `mssid`: no `errorCode`
+ * (terraform-provider-auth0 `TestAccCheckPhoneProvider.yaml` #1).
+ */
+function checkSender(name: string, configuration: Stored["configuration"]): void {
+  if (name === "twilio" && configuration?.default_from === undefined && configuration?.mssid === undefined) {
+    throw new RefusalError(400, "Bad Operation on Notification Resource");
+  }
+}
+
+/** A configuration with its members in the recorded order: `sid`, `default_from`, `mssid`, `delivery_methods`. */
+function ordered(configuration: PhoneProviderConfiguration): PhoneProviderConfiguration {
+  const { sid, default_from, mssid, delivery_methods } = configuration;
+  return {
+    ...(sid === undefined ? {} : { sid }),
+    ...(default_from === undefined ? {} : { default_from }),
+    ...(mssid === undefined ? {} : { mssid }),
+    delivery_methods,
+  };
+}
+
+/**
+ * What a GET, POST or PATCH answers: the provider without its credentials, its members in the recorded order
+ * (go-auth0 v1 `TestBrandingManager_CreatePhoneProvider.yaml` #0, #1).
+ */
+function view(stored: Stored): PhoneProviderResponse {
+  const { id, tenant, name, channel, disabled, configuration, created_at, updated_at } = stored;
+  return {
+    id,
+    tenant,
+    name,
+    channel,
+    disabled,
+    ...(configuration === undefined ? {} : { configuration }),
+    created_at,
+    updated_at,
+  };
+}
+
+/** What the list shows of a provider: `credentials: null` after `configuration`, in the recorded order. */
+function listed(stored: Stored): Record<string, unknown> {
+  const { created_at, updated_at, ...rest } = view(stored);
+  return { ...rest, credentials: null, created_at, updated_at };
+}
+
+function stored(context: RouteContext<unknown>): Stored {
+  const id = context.params["id"] ?? "";
+  const found = context.tenant.items<Stored>(COLLECTION).find((item) => item.id === id);
+  if (found === undefined) throw notFound();
+  return found;
+}
+
+async function save(context: RouteContext<unknown>, provider: Stored): Promise<PhoneProviderResponse> {
+  await context.tenant.setItem(COLLECTION, provider.id, provider);
+  return view(provider);
+}
+
+/** The list's `?disabled=`: `true`, `false` or absent, else the platform's query refusal. */
+function disabledFilter(query: URLSearchParams): boolean | undefined {
+  const disabled = query.get("disabled");
+  if (disabled === null) return undefined;
+  if (disabled !== "true" && disabled !== "false") {
+    throw new RefusalError(
+      400,
+      "Query validation error: 'Expected type boolean but found type string' on property disabled.",
+      "invalid_query_string",
+    );
+  }
+  return disabled === "true";
+}
+
+/**
+ * The tenant's branding phone provider: one at most (a second POST is the documented 409; not recorded);
+ * credentials stored and never answered; a PATCH replaces the members it sends (`configuration` whole); a
+ * DELETE leaves the tenant without one (then 404); `/try` sends nothing and logs one line.
+ */
+export const emulation: ObjectEmulation = {
+  collections: [{ path: COLLECTION, stored: phoneProviderResponseSchema }],
+  routes: [
+    customRoute(listPhoneProviders, async ({ tenant, query }) => {
+      const disabled = disabledFilter(query);
+      const providers = tenant
+        .items<Stored>(COLLECTION)
+        .filter((provider) => disabled === undefined || provider.disabled === disabled);
+      return { providers: providers.map(listed) as PhoneProviderResponse[] };
+    }),
+
+    customRoute(createPhoneProvider, async (context) => {
+      const { name, disabled, configuration, credentials } = context.body;
+      if (context.tenant.items<Stored>(COLLECTION).length > 0) {
+        throw new RefusalError(409, "A phone provider is already configured for this tenant");
+      }
+      checkSender(name, configuration);
+      const now = new Date().toISOString();
+      return save(context, {
+        id: newId(),
+        tenant: TENANT_NAME,
+        name,
+        channel: "phone",
+        disabled: disabled ?? false,
+        ...(configuration === undefined ? {} : { configuration: ordered(configuration) }),
+        created_at: now,
+        updated_at: now,
+        credentials,
+      });
+    }),
+
+    customRoute(getPhoneProvider, async (context) => view(stored(context))),
+
+    customRoute(updatePhoneProvider, async (context) => {
+      const current = stored(context);
+      const { name, disabled, configuration, credentials } = context.body;
+      const next: Stored = {
+        ...current,
+        name: name ?? current.name,
+        disabled: disabled ?? current.disabled,
+        ...(configuration === undefined ? {} : { configuration: ordered(configuration) }),
+        updated_at: new Date().toISOString(),
+        credentials: credentials ?? current.credentials,
+      };
+      checkSender(next.name, next.configuration);
+      return save(context, next);
+    }),
+
+    customRoute(deletePhoneProvider, async (context) => {
+      const current = stored(context);
+      await context.tenant.setItem(COLLECTION, current.id, undefined);
+      return undefined;
+    }),
+
+    customRoute(tryPhoneProvider, async (context) => {
+      const current = stored(context);
+      context.log(
+        `try: a ${context.body.delivery_method ?? "text"} message through the ${current.name} phone provider ${current.id} would be sent (nothing sent)`,
+      );
+      return { code: 202, message: "Test notification successfully sent for processing" };
+    }),
+  ],
+};
