@@ -50,7 +50,10 @@ describe("the generated program", () => {
     expect(index).toContain('secret: config.requireSecret("arkoseSecret")');
     expect(index).toContain('apiKey: config.requireSecret("recaptchaEnterpriseApiKey")');
     expect(index).toContain('clientSubdomain: "c"');
-    expect(index).toContain('simpleCaptcha: {\n    "Verbatim-Key": 1,\n  },');
+    // A free-form map keeps its keys; the configuration is someone's, so it is declared with the import
+    // option (the resource's arguments one level deeper).
+    expect(index).toContain('simpleCaptcha: {\n      "Verbatim-Key": 1,\n    },');
+    expect(index).toContain(`import: "${HOST}/attack-protection/captcha"`);
     expect(index).toContain("getTenantSettingsOutput()");
   });
 
@@ -84,7 +87,7 @@ describe("the generated program", () => {
   it("declares no CaptchaConfig and no config when there is no CAPTCHA configuration", () => {
     const index = indexOf({ captcha: undefined, phoneTemplates: templates, settingsFields: [] });
     expect(index).not.toMatch(/CaptchaConfig|pulumi\.Config/);
-    expect(index).toContain('new PhoneTemplates("phone-templates"');
+    expect(index).toMatch(/new PhoneTemplates\(\s*"phone-templates"/);
   });
 
   it("writes any template text as a string literal that evaluates back to it", () => {
