@@ -94,9 +94,11 @@ describe("the CAPTCHA export's declaration", () => {
     const [declaration] = declarations;
     expect(declaration?.secrets).toEqual([{ key: "hcaptchaSecret", description: "the hcaptcha secret" }]);
     const text = declaration?.lines.join("\n") ?? "";
+    // Configured, so declared with the import option: the arguments one level deeper.
     expect(text).toContain(
-      '  hcaptcha: {\n    siteKey: "site-h",\n    secret: config.requireSecret("hcaptchaSecret"),\n  },',
+      '    hcaptcha: {\n      siteKey: "site-h",\n      secret: config.requireSecret("hcaptchaSecret"),\n    },',
     );
+    expect(text).toContain(`import: "${HOST}/attack-protection/captcha"`);
     expect(text).not.toMatch(/arkose|recaptcha|friendlyCaptcha/);
   });
 
