@@ -16,7 +16,7 @@ import { schemaFailures } from "./checkFailures";
 import type { ProviderImplementation, TenantObjectHooks, TenantObjectInputs } from "./hooks";
 import { readDocument } from "./documentRead";
 import { withoutEngineKeys, withoutUndefined } from "./inputs";
-import { documentOccupant, inOneOrder, unconfigured } from "./singleton";
+import { documentOccupant, inOneOrder, unconfigured, wholeMembers } from "./singleton";
 import { tenantObjectProvider } from "./tenantObjectProvider";
 
 /** The resolved inputs of a document's resource: its members in the user's spelling, and the common inputs. */
@@ -50,11 +50,6 @@ const joined = (path: string, key: string): string => (path === "" ? key : `${pa
 /** Two lists with the same entries, in any order: equal once {@link inOneOrder} has ordered both. */
 function sameEntries(a: readonly unknown[], b: readonly unknown[]): boolean {
   return JSON.stringify(inOneOrder(a)) === JSON.stringify(inOneOrder(b));
-}
-
-/** The paths a document holds whole: what a PATCH replaces whole, and free-form maps. */
-function wholeMembers(document: DocumentDescription): Set<string> {
-  return new Set([...(document.replacedWhole ?? []), ...(document.verbatim ?? [])]);
 }
 
 /**

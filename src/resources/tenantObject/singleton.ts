@@ -21,6 +21,11 @@ export function inOneOrder(value: unknown): unknown {
   return value;
 }
 
+/** The paths a document holds whole: what a PATCH replaces whole, and free-form maps. */
+export function wholeMembers(document: DocumentDescription): Set<string> {
+  return new Set([...(document.replacedWhole ?? []), ...(document.verbatim ?? [])]);
+}
+
 /** A wire path in the user's spelling: `stage.pre-login.maxAttempts`. */
 const userPath = (path: readonly string[]): string => path.map(toCamelKey).join(".");
 
@@ -64,7 +69,7 @@ export function differencesFromNewTenant(
   declared: Readonly<Record<string, unknown>> = {},
 ): string[] {
   const secrets = document.secretFields ?? [];
-  const whole = new Set([...(document.replacedWhole ?? []), ...(document.verbatim ?? [])]);
+  const whole = wholeMembers(document);
   const compare = (fresh: unknown, found: unknown, path: string[]): string[] => {
     if (found === undefined || secrets.includes(path[path.length - 1] ?? "")) return [];
     if (!whole.has(path.join(".")) && isRecord(fresh) && isRecord(found)) {
