@@ -81,6 +81,35 @@ export type {
   GetAttackProtectionArgs,
   GetAttackProtectionOutputArgs,
 } from "./resources/attackProtection/function";
+export { PhoneMfa } from "./resources/phoneMfa/resource";
+export type { PhoneMfaArgs, PhoneMfaInputs, PhoneMfaOutputs } from "./resources/phoneMfa/resource";
+export { PHONE_CHANNELS } from "./resources/phoneMfa/api";
+export type { PhoneChannel } from "./resources/phoneMfa/api";
+export { getPhoneMfa, getPhoneMfaOutput } from "./resources/phoneMfa/function";
+export type {
+  GetPhoneMfaArgs,
+  GetPhoneMfaOutputArgs,
+  PhoneMfaSender,
+  PhoneMfaState,
+} from "./resources/phoneMfa/function";
+export { PhoneProvider } from "./resources/phoneProvider/resource";
+export type {
+  PhoneProviderArgs,
+  PhoneProviderInputs,
+  PhoneProviderOutputs,
+  PhoneProviderTwilioArgs,
+} from "./resources/phoneProvider/resource";
+export { DELIVERY_METHODS, PHONE_PROVIDER_NAMES } from "./resources/phoneProvider/api";
+export type { DeliveryMethod, PhoneProviderName, PhoneProviderTwilio } from "./resources/phoneProvider/api";
+export { LegacyPhoneProvider } from "./resources/legacyPhoneProvider/resource";
+export type {
+  LegacyPhoneProviderArgs,
+  LegacyPhoneProviderInputs,
+  LegacyPhoneProviderOutputs,
+  LegacyTwilioAccountArgs,
+} from "./resources/legacyPhoneProvider/resource";
+export { LEGACY_PHONE_PROVIDERS } from "./resources/legacyPhoneProvider/api";
+export type { LegacyPhoneProviderName, LegacyTwilioAccount } from "./resources/legacyPhoneProvider/api";
 export type { TenantArgs, TenantInputs } from "./engine/tenantArgs";
 export { renderPhoneTemplate } from "./resources/phoneTemplates/api";
 export type { PhoneMessageType, PhoneTemplateValues } from "./resources/phoneTemplates/api";

@@ -10,6 +10,8 @@ import type { ProviderContext } from "../engine/providerContext";
 import type { DocumentDescription, ObjectIdentity, ResourceIdentity } from "../wire/document";
 import type { ObjectEmulation } from "../wire/emulation";
 import type { Endpoint } from "../wire/endpoint";
+import type { PutDocumentDescription } from "../wire/putDocument";
+import type { CollectionDescription } from "../wire/collection";
 import * as botDetection from "./botDetection/api";
 import * as breachedPasswordDetection from "./breachedPasswordDetection/api";
 import * as bruteForceProtection from "./bruteForceProtection/api";
@@ -132,6 +134,43 @@ function documentObject<Document extends DocumentDescription>(
   });
 }
 
+/**
+ * A PUT-replace document of the registry: its description gives its endpoints (each part's GET and PUT) and
+ * its provider; `parts` add what is its own (its emulation, its export).
+ */
+function putDocumentObject<Document extends PutDocumentDescription>(
+  document: Document,
+  parts: Partial<ObjectParts> = {},
+): ListedObject<Document> {
+  return tenantObject(document, {
+    endpoints: document.parts.flatMap((part) => [part.get, part.put]),
+    provider: async () => {
+      const { putDocumentProvider } = await import("./tenantObject/putDocument");
+      return { createProvider: (context: ProviderContext) => putDocumentProvider(context, document) };
+    },
+    ...parts,
+  });
+}
+
+/**
+ * A one-per-tenant collection of the registry: its description gives its endpoints and its provider; `parts`
+ * add what is its own.
+ */
+function collectionObject<Collection extends CollectionDescription>(
+  collection: Collection,
+  parts: Partial<ObjectParts> = {},
+): ListedObject<Collection> {
+  const { list, create, get, update, remove } = collection;
+  return tenantObject(collection, {
+    endpoints: [list, create, get, update, remove],
+    provider: async () => {
+      const { collectionProvider } = await import("./tenantObject/collection");
+      return { createProvider: (context: ProviderContext) => collectionProvider(context, collection) };
+    },
+    ...parts,
+  });
+}
+
 /** The objects, each listed under its own name (a compile error otherwise). */
 function listedByName<Objects extends { [K in keyof Objects]: TenantObject & { readonly name: K } }>(
   objects: Objects,
@@ -164,17 +203,16 @@ export const TENANT_OBJECTS = listedByName({
     phoneGeneration: "unified",
     adoptable: () => import("./phoneNotificationTemplate/export"),
   }),
-  phoneMfa: tenantObject(phoneMfa.phoneMfaIdentity, {
-    endpoints: [],
+  phoneMfa: putDocumentObject(phoneMfa.phoneMfaDocument, {
     emulation: () => import("./phoneMfa/emulation"),
   }),
-  legacyPhoneProvider: tenantObject(legacyPhoneProvider.legacyPhoneProviderIdentity, {
-    endpoints: [],
+  legacyPhoneProvider: putDocumentObject(legacyPhoneProvider.legacyPhoneProviderDocument, {
     emulation: () => import("./legacyPhoneProvider/emulation"),
+    phoneGeneration: "legacy",
   }),
-  phoneProvider: tenantObject(phoneProvider.phoneProviderIdentity, {
-    endpoints: [],
+  phoneProvider: collectionObject(phoneProvider.phoneProviderCollection, {
     emulation: () => import("./phoneProvider/emulation"),
+    phoneGeneration: "unified",
   }),
   botDetection: documentObject(botDetection.botDetectionDocument),
   bruteForceProtection: documentObject(bruteForceProtection.bruteForceProtectionDocument),

@@ -4,7 +4,7 @@
  * paths read and write the same object. A tenant enrolled in the Unified Phone Experience refuses them all
  * (its sender is a branding phone provider).
  */
-import type { ObjectIdentity } from "../../wire/document";
+import type { PutDocumentDescription } from "../../wire/putDocument";
 import { endpoint } from "../../wire/endpoint";
 import { schema } from "../../wire/schema";
 import type { Schema } from "../../wire/shape";
@@ -125,8 +125,95 @@ export const getSmsTwilioAccount = twilio.sms.get;
 /** `PUT /guardian/factors/sms/providers/twilio` (deprecated twin; emulated only). */
 export const putSmsTwilioAccount = twilio.sms.put;
 
-/** Who the legacy phone sender is, for the registry (a resource joins it when a provider exists). */
-export const legacyPhoneProviderIdentity = {
+/** The Twilio account in the user's spelling. */
+export type LegacyTwilioAccount = {
+  sid: string;
+  authToken: string;
+  from?: string | undefined;
+  messagingServiceSid?: string | undefined;
+};
+
+/** The members of the legacy phone sender, in the user's spelling. */
+export type LegacyPhoneProviderMembers = {
+  provider?: LegacyPhoneProviderName | undefined;
+  twilio?: LegacyTwilioAccount | undefined;
+};
+
+const legacyPhoneProviderInputs = schema<LegacyPhoneProviderMembers>()((z) =>
+  z.strictObject({
+    provider: z.enum(LEGACY_PHONE_PROVIDERS).optional(),
+    twilio: z
+      .strictObject({
+        sid: z.string().min(1),
+        authToken: z.string().min(1),
+        from: z.string().min(1).max(TWILIO_FROM_MAX_LENGTH).optional(),
+        messagingServiceSid: z.string().min(1).optional(),
+      })
+      .optional(),
+  }),
+);
+
+/** The account's members the GET answers with a value, in the user's spelling (`null` ones left out). */
+function twilioAccountOf(answer: unknown): Record<string, unknown> {
+  const account = answer as TwilioAccountResponse;
+  const members = {
+    sid: account.sid,
+    authToken: account.auth_token,
+    from: account.from,
+    messagingServiceSid: account.messaging_service_sid,
+  };
+  return {
+    twilio: Object.fromEntries(Object.entries(members).filter(([, value]) => typeof value === "string")),
+  };
+}
+
+/** The PUT of the whole account: every member, `null` where the program declares none. */
+function twilioAccountBody(members: Readonly<Record<string, unknown>>): TwilioAccount {
+  const account = (members.twilio ?? {}) as Partial<LegacyTwilioAccount>;
+  return {
+    sid: account.sid ?? null,
+    auth_token: account.authToken ?? null,
+    from: account.from ?? null,
+    messaging_service_sid: account.messagingServiceSid ?? null,
+  };
+}
+
+/**
+ * A legacy tenant's phone sender as a PUT-replace document over two pairs, written in this order so the Twilio
+ * account is in place before Twilio is selected: the account (whose PUT replaces it whole), then the selected
+ * provider. A new tenant sends through the platform (`auth0`) and has no account (auth0-deploy-cli a00a0554,
+ * `test/e2e/recordings/should-dump-without-throwing-an-error.json` #30, #33). The account's GET answers the
+ * auth token in clear, so a token changed in the dashboard shows as a change of it.
+ */
+export const legacyPhoneProviderDocument = {
   name: "legacyPhoneProvider",
   label: "legacy phone provider",
-} as const satisfies ObjectIdentity;
+  resource: { type: "LegacyPhoneProvider", docs: "docs/phone-mfa.md" },
+  path: getSelectedPhoneProvider.path,
+  inputs: legacyPhoneProviderInputs,
+  newTenant: { provider: "auth0", twilio: {} },
+  secretFields: ["authToken"],
+  parts: [
+    {
+      members: ["twilio"],
+      get: getPhoneTwilioAccount,
+      fromAnswer: twilioAccountOf,
+      put: putPhoneTwilioAccount,
+      body: twilioAccountBody,
+    },
+    {
+      members: ["provider"],
+      get: getSelectedPhoneProvider,
+      fromAnswer: (answer) => ({ provider: (answer as SelectedPhoneProviderResponse).provider }),
+      put: putSelectedPhoneProvider,
+      body: (members) => ({ provider: members.provider }),
+    },
+  ],
+  otherGeneration: {
+    errorCode: "legacy_mfa_phone_provider_not_allowed",
+    message:
+      "the tenant uses the Unified Phone Experience (its tenant setting phone_consolidated_experience is " +
+      "true), which refuses the legacy phone provider endpoints LegacyPhoneProvider writes. Declare " +
+      "PhoneProvider instead (docs/phone-mfa.md).",
+  },
+} as const satisfies PutDocumentDescription;

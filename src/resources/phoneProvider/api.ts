@@ -3,8 +3,14 @@
  * provider, one per tenant (`/branding/phone/providers`). Its credentials are written on create and update and
  * never answered.
  */
-import type { ObjectIdentity } from "../../wire/document";
+import type { CollectionDescription } from "../../wire/collection";
+import type { DocumentRuleFailure } from "../../wire/document";
 import { endpoint } from "../../wire/endpoint";
+import {
+  PHONE_PREVIEW_SETTINGS_QUERY,
+  getTenantSettings,
+  usesUnifiedPhoneExperience,
+} from "../tenantSettings/api";
 import type { ZodApi } from "../../wire/schema";
 import { schema } from "../../wire/schema";
 
@@ -220,8 +226,143 @@ export const tryPhoneProvider = endpoint<PhoneProviderTry, PhoneProviderTryRespo
   hints: HINTS,
 });
 
-/** Who the branding phone provider is, for the registry (a resource joins it when a provider exists). */
-export const phoneProviderIdentity = {
+/** The Twilio account of a phone provider, in the user's spelling. */
+export type PhoneProviderTwilio = {
+  sid: string;
+  authToken: string;
+  defaultFrom?: string | undefined;
+  messagingServiceSid?: string | undefined;
+};
+
+/** The members of a unified tenant's phone provider, in the user's spelling. */
+export type PhoneProviderMembers = {
+  provider?: PhoneProviderName | undefined;
+  deliveryMethods?: DeliveryMethod[] | undefined;
+  disabled?: boolean | undefined;
+  twilio?: PhoneProviderTwilio | undefined;
+};
+
+const phoneProviderInputs = schema<PhoneProviderMembers>()((z) =>
+  z.strictObject({
+    provider: z.enum(PHONE_PROVIDER_NAMES).optional(),
+    deliveryMethods: z
+      .array(z.enum(DELIVERY_METHODS))
+      .min(1)
+      .refine((methods) => new Set(methods).size === methods.length, "must name each method once")
+      .optional(),
+    disabled: z.boolean().optional(),
+    twilio: z
+      .strictObject({
+        sid: z.string().min(1),
+        authToken: z.string().min(1),
+        defaultFrom: z.string().min(1).optional(),
+        messagingServiceSid: z.string().min(1).optional(),
+      })
+      .optional(),
+  }),
+);
+
+/**
+ * What the platform's schema cannot say: `provider` and `deliveryMethods` are required; Twilio needs its
+ * account, and exactly one of `defaultFrom` and `messagingServiceSid` (without either the platform answers 400
+ * "Bad Operation on Notification Resource", go-auth0 v1 `TestBrandingManager_CreatePhoneProvider`); a custom
+ * provider takes no Twilio account.
+ */
+function phoneProviderRules(declared: Readonly<Record<string, unknown>>): DocumentRuleFailure[] {
+  const twilio = declared.twilio as Partial<PhoneProviderTwilio> | undefined;
+  const failures: DocumentRuleFailure[] = [];
+  if (declared.provider === undefined)
+    failures.push({ path: "provider", reason: "is required (twilio or custom)" });
+  if (declared.deliveryMethods === undefined)
+    failures.push({ path: "deliveryMethods", reason: "is required (text, voice or both)" });
+  if (declared.provider === "twilio" && twilio === undefined)
+    failures.push({ path: "twilio", reason: "is required when provider is twilio" });
+  if (declared.provider === "custom" && twilio !== undefined)
+    failures.push({
+      path: "twilio",
+      reason: "is for provider twilio; a custom provider sends through an Action",
+    });
+  if (
+    twilio !== undefined &&
+    (twilio.defaultFrom === undefined) === (twilio.messagingServiceSid === undefined)
+  )
+    failures.push({
+      path: "twilio",
+      reason:
+        "needs exactly one of defaultFrom and messagingServiceSid (the number, or the Messaging Service)",
+    });
+  return failures;
+}
+
+/** The POST or PATCH body of the declared members: credentials are sent at every write. */
+function phoneProviderBody(declared: Readonly<Record<string, unknown>>): PhoneProviderCreate {
+  const twilio = declared.twilio as PhoneProviderTwilio | undefined;
+  const methods = declared.deliveryMethods as DeliveryMethod[];
+  return {
+    name: declared.provider as PhoneProviderName,
+    ...(declared.disabled === undefined ? {} : { disabled: declared.disabled as boolean }),
+    configuration:
+      twilio === undefined
+        ? { delivery_methods: methods }
+        : {
+            sid: twilio.sid,
+            delivery_methods: methods,
+            ...(twilio.defaultFrom === undefined ? {} : { default_from: twilio.defaultFrom }),
+            ...(twilio.messagingServiceSid === undefined ? {} : { mssid: twilio.messagingServiceSid }),
+          },
+    credentials: twilio === undefined ? {} : { auth_token: twilio.authToken },
+  };
+}
+
+/** The members as an answer has them; credentials are never answered. */
+function phoneProviderMembers(answer: unknown): Record<string, unknown> {
+  const provider = answer as Partial<PhoneProviderResponse>;
+  const configuration = provider.configuration ?? {};
+  const twilio = {
+    sid: configuration.sid,
+    defaultFrom: configuration.default_from,
+    messagingServiceSid: configuration.mssid,
+  };
+  return {
+    provider: provider.name,
+    deliveryMethods: configuration.delivery_methods,
+    disabled: provider.disabled,
+    twilio: Object.fromEntries(Object.entries(twilio).filter(([, value]) => value !== undefined)),
+  };
+}
+
+/**
+ * A unified tenant's phone provider as a one-per-tenant collection: the tenant lists at most one, a second POST
+ * is refused with 409, and credentials are required on create and never answered (go-auth0 v1
+ * `TestBrandingManager_*PhoneProvider`, terraform-provider-auth0 `TestAcc*PhoneProvider`).
+ */
+export const phoneProviderCollection = {
   name: "phoneProvider",
   label: "phone provider",
-} as const satisfies ObjectIdentity;
+  resource: { type: "PhoneProvider", docs: "docs/phone-mfa.md" },
+  list: listPhoneProviders,
+  items: (answer) => (answer as PhoneProviderList).providers,
+  create: createPhoneProvider,
+  get: getPhoneProvider,
+  update: updatePhoneProvider,
+  remove: deletePhoneProvider,
+  members: ["provider", "deliveryMethods", "disabled", "twilio"],
+  inputs: phoneProviderInputs,
+  rules: phoneProviderRules,
+  body: phoneProviderBody,
+  fromAnswer: phoneProviderMembers,
+  unanswered: ["authToken"],
+  sets: ["deliveryMethods"],
+  probe: {
+    scope: getTenantSettings.scope,
+    read: async (client) => {
+      const settings = await client.readOnce(getTenantSettings, { query: PHONE_PREVIEW_SETTINGS_QUERY });
+      return usesUnifiedPhoneExperience(settings)
+        ? undefined
+        : "the tenant uses the legacy phone set-up (its tenant setting phone_consolidated_experience is " +
+            "false), whose MFA by phone is sent by the provider of /guardian/factors/phone/selected-provider. " +
+            "Declare LegacyPhoneProvider instead (docs/phone-mfa.md).";
+    },
+  },
+  afterDelete: "the tenant sends MFA by phone through the platform's own sender again.",
+} as const satisfies CollectionDescription;

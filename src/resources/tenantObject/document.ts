@@ -158,7 +158,7 @@ function withSuggestions(
  * the wire spelling would pass the schema once cased, and reach the tenant unchecked. Free-form maps keep
  * their keys. (Top-level inputs are checked against the resource's properties by the provider.)
  */
-function misspeltNestedMembers(
+export function misspeltNestedMembers(
   members: Record<string, unknown>,
   verbatimRoots: readonly string[],
 ): pulumi.dynamic.CheckFailure[] {
@@ -178,7 +178,7 @@ function misspeltNestedMembers(
 }
 
 /** `resetOnDelete` when it is given and is not a boolean. */
-function resetOnDeleteFailures(inputs: DocumentInputs): pulumi.dynamic.CheckFailure[] {
+export function resetOnDeleteFailures(inputs: DocumentInputs): pulumi.dynamic.CheckFailure[] {
   const value: unknown = inputs.resetOnDelete;
   if (value === undefined || typeof value === "boolean" || containsUnknown(value)) return [];
   return [{ property: "resetOnDelete", reason: `must be a boolean (true or false), not a ${typeof value}` }];
@@ -216,7 +216,7 @@ function resetRefusal(document: ManagedDocument, error: unknown): TenantAdminErr
 }
 
 /** A member handed back to the engine with its secret fields in the engine's secret encoding, at any depth. */
-function secretFieldsMarked(value: unknown, secrets: readonly string[]): unknown {
+export function secretFieldsMarked(value: unknown, secrets: readonly string[]): unknown {
   if (!isRecord(value)) return value;
   return Object.fromEntries(
     Object.entries(value).map(([field, member]) => [

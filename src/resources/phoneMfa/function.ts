@@ -1,0 +1,141 @@
+import * as pulumi from "@pulumi/pulumi";
+
+import type { ManagementClient } from "../../client/managementClient";
+import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
+import { getPhoneTwilioAccount, getSelectedPhoneProvider } from "../legacyPhoneProvider/api";
+import { listPhoneProviders } from "../phoneProvider/api";
+import { getTenantSettings, usesUnifiedPhoneExperience } from "../tenantSettings/api";
+import { handledEarly, readNamed, refuseUnknownArguments } from "../tenantObject/programFunction";
+import type { PhoneChannel } from "./api";
+import { PHONE_FACTOR, getGuardianFactors, getPhoneMessageTypes } from "./api";
+
+/** Who sends MFA by phone, without credentials (the platform never answers a unified tenant's). */
+export type PhoneMfaSender =
+  | {
+      /** A unified tenant's branding phone provider (`PhoneProvider`). */
+      kind: "PhoneProvider";
+      id: string;
+      provider: string;
+      deliveryMethods: string[];
+      disabled: boolean;
+      twilio?: { sid?: string; defaultFrom?: string; messagingServiceSid?: string };
+    }
+  | {
+      /** A legacy tenant's selected provider (`LegacyPhoneProvider`); its Twilio account without the token. */
+      kind: "LegacyPhoneProvider";
+      provider: string;
+      twilio?: { sid?: string; from?: string; messagingServiceSid?: string };
+    };
+
+/** MFA by phone on a tenant, as {@link getPhoneMfa} reads it. */
+export interface PhoneMfaState {
+  /** Whether the phone factor (`sms`) is on. */
+  enabled: boolean;
+  /** The channels it may use. */
+  messageTypes: PhoneChannel[];
+  /** The tenant's phone generation: `unified` (the Unified Phone Experience) or `legacy`. */
+  generation: "unified" | "legacy";
+  /** Who sends; `undefined` on a unified tenant without a provider (the platform's own sender). */
+  provider: PhoneMfaSender | undefined;
+}
+
+/** Arguments of {@link getPhoneMfa}. */
+export interface GetPhoneMfaArgs {
+  /** An explicit tenant, used alone. Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment variables. */
+  tenant?: TenantInputs;
+}
+
+/** {@link GetPhoneMfaArgs} whose values may be outputs of other resources. */
+export interface GetPhoneMfaOutputArgs {
+  /** An explicit tenant (its values may be outputs), used alone. Default: stack config, then environment. */
+  tenant?: pulumi.Input<TenantArgs>;
+}
+
+const ARGUMENTS = ["tenant"] as const satisfies readonly (keyof GetPhoneMfaArgs)[];
+
+/** The given members of a record, those that are strings. */
+function strings<K extends string>(members: Record<K, unknown>): Partial<Record<K, string>> {
+  const given = Object.entries(members).filter(([, value]) => typeof value === "string");
+  return Object.fromEntries(given) as Partial<Record<K, string>>;
+}
+
+async function senderOf(client: ManagementClient, unified: boolean): Promise<PhoneMfaSender | undefined> {
+  if (unified) {
+    const [first] = (await client.send(listPhoneProviders)).providers;
+    if (first === undefined) return undefined;
+    const configuration = first.configuration ?? {};
+    const twilio = strings({
+      sid: configuration.sid,
+      defaultFrom: configuration.default_from,
+      messagingServiceSid: configuration.mssid,
+    });
+    return {
+      kind: "PhoneProvider",
+      id: first.id,
+      provider: first.name,
+      deliveryMethods: configuration.delivery_methods ?? [],
+      disabled: first.disabled,
+      ...(Object.keys(twilio).length === 0 ? {} : { twilio }),
+    };
+  }
+  const [selected, account] = await Promise.all([
+    client.send(getSelectedPhoneProvider),
+    client.send(getPhoneTwilioAccount),
+  ]);
+  // The account's GET answers the token in clear: it is left out here, never copied.
+  const twilio = strings({
+    sid: account.sid,
+    from: account.from,
+    messagingServiceSid: account.messaging_service_sid,
+  });
+  return {
+    kind: "LegacyPhoneProvider",
+    provider: selected.provider,
+    ...(Object.keys(twilio).length === 0 ? {} : { twilio }),
+  };
+}
+
+/**
+ * Reads MFA by phone on the tenant: whether the factor is on, its channels, the tenant's phone generation and
+ * who sends (never a credential). Two rounds of parallel `GET`s: the factor, its channels and the tenant's
+ * generation, then its sender. Needs `read:guardian_factors`, `read:tenant_settings` and, on a unified tenant,
+ * `read:phone_providers`. Runs at preview and update alike; an argument it does not take is refused, naming it.
+ *
+ * @param _opts accepted for symmetry with Pulumi's invoke functions; it has no effect.
+ */
+export async function getPhoneMfa(
+  args: GetPhoneMfaArgs = {},
+  _opts?: pulumi.InvokeOptions,
+): Promise<PhoneMfaState> {
+  return readNamed("getPhoneMfa", args.tenant, async (bind) => {
+    refuseUnknownArguments(args, ARGUMENTS);
+    const client = await bind().client();
+    const [factors, types, settings] = await Promise.all([
+      client.send(getGuardianFactors),
+      client.send(getPhoneMessageTypes),
+      client.send(getTenantSettings, {
+        query: { fields: "phone_consolidated_experience", include_fields: "true" },
+      }),
+    ]);
+    const unified = usesUnifiedPhoneExperience(settings);
+    return {
+      enabled: factors.find((factor) => factor.name === PHONE_FACTOR)?.enabled ?? false,
+      messageTypes: types.message_types,
+      generation: unified ? "unified" : "legacy",
+      provider: await senderOf(client, unified),
+    };
+  });
+}
+
+/** {@link getPhoneMfa} as an Output, for a `tenant` made of outputs. The result is not secret. */
+export function getPhoneMfaOutput(
+  args: GetPhoneMfaOutputArgs = {},
+  opts?: pulumi.InvokeOptions,
+): pulumi.Output<PhoneMfaState> {
+  const read = pulumi
+    .output(args.tenant)
+    .apply((tenant) =>
+      getPhoneMfa({ ...args, ...(tenant === undefined ? {} : { tenant }) } as GetPhoneMfaArgs, opts),
+    );
+  return handledEarly(pulumi.unsecret(read));
+}

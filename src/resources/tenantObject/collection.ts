@@ -1,0 +1,162 @@
+import { isDeepStrictEqual } from "node:util";
+
+import { TenantApiError } from "../../client/errors";
+import type { ManagementClient } from "../../client/managementClient";
+import { engineLog } from "../../engine/log";
+import type { ProviderContext } from "../../engine/providerContext";
+import { containsUnknown } from "../../engine/unknowns";
+import type { CollectionDescription } from "../../wire/collection";
+import { pathWith } from "../../wire/endpoint";
+import { isRecord } from "../../wire/json";
+import { schemaFailures } from "./checkFailures";
+import { declaredMembers, misspeltNestedMembers } from "./document";
+import type { DocumentInputs } from "./document";
+import type { ProviderImplementation, TenantObjectHooks } from "./hooks";
+import { inOneOrder } from "./singleton";
+import { tenantObjectProvider } from "./tenantObjectProvider";
+
+type Members = Record<string, unknown>;
+
+/** The output that holds the member's id (Pulumi keeps `id` for the resource id). */
+export const MEMBER_ID = "memberId";
+
+/** The inputs of a collection's resource, and in state the member's id. */
+type CollectionInputs = DocumentInputs & { [MEMBER_ID]?: string | undefined };
+
+/** `found` with the fields `fields` of `from` put in at any depth where both have the same object. */
+function withFieldsOf(found: unknown, from: unknown, fields: readonly string[]): unknown {
+  if (!isRecord(found) || !isRecord(from)) return found;
+  const result: Members = { ...found };
+  for (const [key, value] of Object.entries(from)) {
+    if (fields.includes(key) && value !== undefined) result[key] = value;
+    else if (isRecord(result[key])) result[key] = withFieldsOf(result[key], value, fields);
+  }
+  return result;
+}
+
+/**
+ * The hooks of a one-per-tenant collection's resource (see {@link CollectionDescription}): check with the
+ * description's input schema and rules; a create that refuses when the tenant already has a member (naming its
+ * import id), else a POST; an update that PATCHes the member the state records; a read of that member (gone
+ * when it answers 404), fields it never answers from state; a delete of it.
+ */
+export function collectionHooks(
+  collection: CollectionDescription,
+): TenantObjectHooks<CollectionInputs, object> {
+  const sets = collection.sets ?? [];
+  const memberPath = (id: string) => pathWith(collection.get.path, { id });
+
+  /** The declared members as the answer has them, unanswered fields from `declared`. */
+  function projected(answer: unknown, declared: Members): Members {
+    const found = collection.fromAnswer(answer);
+    return Object.fromEntries(
+      Object.keys(declared).map((member) => {
+        const value = withFieldsOf(found[member], declared[member], collection.unanswered);
+        const same =
+          sets.includes(member) && isDeepStrictEqual(inOneOrder(value), inOneOrder(declared[member]));
+        return [member, same ? declared[member] : value];
+      }),
+    );
+  }
+
+  async function memberOf(client: ManagementClient, id: string): Promise<unknown> {
+    try {
+      return await client.send(collection.get, { params: { id } });
+    } catch (error) {
+      if (error instanceof TenantApiError && error.status === 404) return undefined;
+      throw error;
+    }
+  }
+
+  const idOf = (answer: unknown): string => {
+    const id = isRecord(answer) ? answer.id : undefined;
+    if (typeof id !== "string") throw new TypeError(`${collection.label}: the answer has no id`);
+    return id;
+  };
+
+  return {
+    properties: () => collection.members,
+    pathPattern: collection.get.path,
+    path: (stored) => memberPath(String(stored[MEMBER_ID])),
+    label: collection.label,
+    unreadable: collection.unanswered,
+    outputs: [MEMBER_ID],
+    printable: [],
+    comparable: (settings) =>
+      Object.fromEntries(
+        Object.entries(settings).map(([key, value]) => [key, sets.includes(key) ? inOneOrder(value) : value]),
+      ),
+    needs: {
+      resource: collection.resource.type,
+      scopes: [collection.create.scope, collection.update.scope],
+      createScopes: [collection.list.scope],
+      ...(collection.probe === undefined ? {} : { probe: collection.probe }),
+    },
+    failures(news) {
+      const declared = declaredMembers(news);
+      const spelling = misspeltNestedMembers(declared, []);
+      if (spelling.length > 0) return spelling;
+      const schema = schemaFailures(collection.inputs, declared);
+      if (schema.length > 0 || collection.rules === undefined || containsUnknown(declared)) return schema;
+      return collection.rules(declared).map(({ path, reason }) => ({ property: path, reason }));
+    },
+    async write(client, inputs, state) {
+      const declared = declaredMembers(inputs);
+      delete declared[MEMBER_ID];
+      const id = state?.[MEMBER_ID];
+      const answer =
+        id === undefined
+          ? await client.send(collection.create, { body: collection.body(declared, true) })
+          : await client.send(collection.update, { params: { id }, body: collection.body(declared, false) });
+      return { ...projected(answer, declared), [MEMBER_ID]: idOf(answer) };
+    },
+    async occupant(client, _inputs, moment) {
+      const answer =
+        moment === "create"
+          ? await client.send(collection.list, { fresh: true })
+          : await client.readOnce(collection.list);
+      const [first] = collection.items(answer);
+      return first === undefined
+        ? undefined
+        : { name: `${collection.label} ${first.id}`, path: memberPath(first.id) };
+    },
+    async read(client, state) {
+      const id = state[MEMBER_ID];
+      if (id === undefined) return undefined;
+      const answer = await memberOf(client, id);
+      if (answer === undefined) return undefined;
+      const declared = declaredMembers(state);
+      delete declared[MEMBER_ID];
+      return { ...projected(answer, declared), [MEMBER_ID]: id };
+    },
+    async adopt(client, path, declared) {
+      const id = path.slice(path.lastIndexOf("/") + 1);
+      const answer = await memberOf(client, id);
+      if (answer === undefined) return undefined;
+      return { ...projected(answer, declaredMembers(declared)), [MEMBER_ID]: id };
+    },
+    async remove(client, state) {
+      const id = state[MEMBER_ID];
+      if (id !== undefined) {
+        try {
+          await client.send(collection.remove, { params: { id } });
+        } catch (error) {
+          if (!(error instanceof TenantApiError && error.status === 404)) throw error;
+        }
+      }
+      // The engine previews a delete without asking the provider, so the delete itself says what it did.
+      engineLog(
+        `${collection.resource.type} on ${client.baseUrl}: the ${collection.label}${id === undefined ? "" : ` ${id}`} ` +
+          `was deleted; ${collection.afterDelete}`,
+      );
+    },
+  };
+}
+
+/** The provider of a one-per-tenant collection's resource (see {@link collectionHooks}). */
+export function collectionProvider(
+  context: ProviderContext,
+  collection: CollectionDescription,
+): ProviderImplementation {
+  return tenantObjectProvider(context, collectionHooks(collection));
+}

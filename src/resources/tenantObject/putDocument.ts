@@ -1,0 +1,218 @@
+import { isDeepStrictEqual } from "node:util";
+
+import { TenantAdminError, TenantApiError } from "../../client/errors";
+import type { ManagementClient } from "../../client/managementClient";
+import { engineLog } from "../../engine/log";
+import type { ProviderContext } from "../../engine/providerContext";
+import { containsUnknown } from "../../engine/unknowns";
+import { isRecord } from "../../wire/json";
+import type { PutDocumentDescription, PutDocumentPart } from "../../wire/putDocument";
+import { schemaFailures } from "./checkFailures";
+import { declaredMembers, misspeltNestedMembers, resetOnDeleteFailures } from "./document";
+import type { DocumentInputs } from "./document";
+import type { ProviderImplementation, TenantObjectHooks } from "./hooks";
+import type { Occupant } from "./ownership";
+import { inOneOrder } from "./singleton";
+import { tenantObjectProvider } from "./tenantObjectProvider";
+
+type Members = Record<string, unknown>;
+
+/** `value` without `null` members at any depth: a PUT-replace document reads a member left out as `null`. */
+function withoutNulls(value: unknown): unknown {
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, member]) => member !== null && member !== undefined)
+      .map(([key, member]) => [key, withoutNulls(member)]),
+  );
+}
+
+/** The fields named `fields` of `from`, at any depth, put into `into` where `into` has the same object. */
+function withFieldsOf(into: unknown, from: unknown, fields: readonly string[]): unknown {
+  if (!isRecord(into) || !isRecord(from)) return into;
+  const result: Members = { ...into };
+  for (const [key, value] of Object.entries(from)) {
+    if (fields.includes(key) && value !== undefined) result[key] = value;
+    else if (isRecord(result[key])) result[key] = withFieldsOf(result[key], value, fields);
+  }
+  return result;
+}
+
+/** `value` without the fields named `fields`, at any depth. */
+function withoutFields(value: unknown, fields: readonly string[]): unknown {
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !fields.includes(key))
+      .map(([key, member]) => [key, withoutFields(member, fields)]),
+  );
+}
+
+/** The members declared of `part`. */
+function declaredOf(part: PutDocumentPart, declared: Members): Members {
+  return Object.fromEntries(
+    part.members.flatMap((m) => (declared[m] === undefined ? [] : [[m, declared[m]]])),
+  );
+}
+
+/**
+ * The PUT-replace document's hooks (see {@link PutDocumentDescription}): check with the description's input
+ * schema and rules, write each declared part in order, read the declared parts in one round of GETs, a create
+ * that takes the document only as a new tenant has it (or as the program declares it), a destroy that resets
+ * only on `resetOnDelete`.
+ */
+export function putDocumentHooks(
+  document: PutDocumentDescription,
+): TenantObjectHooks<DocumentInputs, object> {
+  const secrets = document.secretFields ?? [];
+  const unanswered = document.unanswered ?? [];
+  const sets = document.sets ?? [];
+  const parts = document.parts;
+  const partsDeclared = (declared: Members) =>
+    parts.filter((part) => part.members.some((m) => m in declared));
+
+  /** A call of the document's, its other-generation refusal turned into the one line that says what to use. */
+  async function onDocument<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      const refusal = document.otherGeneration;
+      if (refusal !== undefined && error instanceof TenantApiError && error.errorCode === refusal.errorCode)
+        throw new TenantAdminError(refusal.message, { cause: error });
+      throw error;
+    }
+  }
+
+  /**
+   * The members of `of` as the tenant has them (one round of GETs): at a preview, reads the provider process
+   * shares; else afresh (a write of one part's PUT does not drop the cached read of another path).
+   */
+  async function current(client: ManagementClient, of: readonly PutDocumentPart[], shared: boolean) {
+    const answers = await Promise.all(
+      of.map((part) =>
+        onDocument(() => (shared ? client.readOnce(part.get) : client.send(part.get, { fresh: true }))),
+      ),
+    );
+    return Object.assign({}, ...of.map((part, index) => part.fromAnswer(answers[index]))) as Members;
+  }
+
+  /** Lists in one order where a member is a set, so two spellings of one set compare equal. */
+  const comparable = (members: Members): Members =>
+    Object.fromEntries(
+      Object.entries(members).map(([key, value]) => [key, sets.includes(key) ? inOneOrder(value) : value]),
+    );
+
+  /** Where `found` differs from `expected`, member by member (sets as sets, unanswered fields not compared). */
+  function differences(expected: Members, found: Members): string[] {
+    const seen = (member: string, value: unknown) =>
+      comparable({ [member]: withoutFields(withoutNulls(value), unanswered) });
+    return Object.keys(expected).filter(
+      (member) => !isDeepStrictEqual(seen(member, expected[member]), seen(member, found[member])),
+    );
+  }
+
+  async function read(client: ManagementClient, state: DocumentInputs) {
+    const declared = declaredMembers(state);
+    const found = await current(client, partsDeclared(declared), false);
+    const members = Object.fromEntries(
+      Object.keys(declared).map((member) => {
+        const value = withFieldsOf(withoutNulls(found[member]), declared[member], unanswered);
+        // A set with the declared entries in another order reads as declared.
+        const same =
+          sets.includes(member) && isDeepStrictEqual(inOneOrder(value), inOneOrder(declared[member]));
+        return [member, same ? declared[member] : value];
+      }),
+    );
+    return members;
+  }
+
+  const printable = Object.entries(document.newTenant)
+    .filter(([key, value]) => !isRecord(value) && !Array.isArray(value) && !secrets.includes(key))
+    .map(([key]) => key);
+  const getScopes = [...new Set(parts.map((part) => part.get.scope))];
+  const firstPart = parts[0];
+
+  return {
+    properties: () => [...Object.keys(document.newTenant), "resetOnDelete"],
+    engineOnly: ["resetOnDelete"],
+    pathPattern: document.path,
+    path: () => document.path,
+    label: document.label,
+    unreadable: unanswered,
+    printable: [...printable, "resetOnDelete"],
+    comparable,
+    needs: {
+      resource: document.resource.type,
+      scopes: [...new Set(parts.map((part) => part.put.scope))],
+      createScopes: getScopes,
+      // On the other generation every endpoint is refused: the preview says so, naming what serves it.
+      ...(document.otherGeneration === undefined || firstPart === undefined
+        ? {}
+        : {
+            probe: {
+              scope: firstPart.get.scope,
+              read: async (client: ManagementClient) => {
+                try {
+                  await onDocument(() => client.readOnce(firstPart.get));
+                  return undefined;
+                } catch (error) {
+                  if (error instanceof TenantAdminError && !(error instanceof TenantApiError))
+                    return error.message;
+                  throw error;
+                }
+              },
+            },
+          }),
+    },
+    failures(news) {
+      const declared = declaredMembers(news);
+      const spelling = [...misspeltNestedMembers(declared, []), ...resetOnDeleteFailures(news)];
+      if (spelling.length > 0) return spelling;
+      const schema = schemaFailures(document.inputs, declared);
+      if (schema.length > 0 || document.rules === undefined || containsUnknown(declared)) return schema;
+      return document.rules(declared).map(({ path, reason }) => ({ property: path, reason }));
+    },
+    async write(client, inputs) {
+      const declared = declaredMembers(inputs);
+      for (const part of partsDeclared(declared)) {
+        const body = part.body(declaredOf(part, declared)) as never;
+        await onDocument(() => client.send(part.put, { body }));
+      }
+      // Each PUT succeeded: the tenant holds what was sent.
+      return declared;
+    },
+    async occupant(client, inputs, moment): Promise<Occupant | undefined> {
+      const found = await current(client, parts, moment === "preview");
+      const differs = differences(document.newTenant, found);
+      const declared = declaredMembers(inputs);
+      if (differs.length === 0 || differences({ ...document.newTenant, ...declared }, found).length === 0)
+        return undefined;
+      return { name: document.label, path: document.path, differs };
+    },
+    read,
+    adopt: (client, _path, declared) => read(client, declared),
+    async remove(client, state) {
+      if (state.resetOnDelete !== true) {
+        // The engine previews a delete without asking the provider, so the delete itself says what it did.
+        engineLog(
+          `${document.resource.type} on ${client.baseUrl}: the tenant's ${document.label} is left as it is ` +
+            "(resetOnDelete is not true); the stack no longer manages it.",
+        );
+        return;
+      }
+      const declared = declaredMembers(state);
+      for (const part of [...partsDeclared(declared)].reverse()) {
+        const body = part.body(declaredOf(part, document.newTenant)) as never;
+        await onDocument(() => client.send(part.put, { body }));
+      }
+    },
+  };
+}
+
+/** The provider of a PUT-replace document's resource (see {@link putDocumentHooks}). */
+export function putDocumentProvider(
+  context: ProviderContext,
+  document: PutDocumentDescription,
+): ProviderImplementation {
+  return tenantObjectProvider(context, putDocumentHooks(document));
+}
