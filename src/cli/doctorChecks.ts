@@ -206,7 +206,7 @@ function generationCheck(reads: readonly ObjectRead[], generation: Generation): 
   return {
     name: "generation",
     status: "ok",
-    summary: `${name}: ${applies.join(", ")} applies, ${not.join(", ")} does not`,
+    summary: `${name}: ${applies.join(", ")} ${applies.length === 1 ? "applies" : "apply"}, ${not.join(", ")} ${not.length === 1 ? "does" : "do"} not`,
   };
 }
 

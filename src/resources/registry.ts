@@ -148,6 +148,9 @@ function putDocumentObject<Document extends PutDocumentDescription>(
       const { putDocumentProvider } = await import("./tenantObject/putDocument");
       return { createProvider: (context: ProviderContext) => putDocumentProvider(context, document) };
     },
+    exporter: async () => ({
+      objectExport: (await import("./tenantObject/putDocumentExport")).putDocumentExport(document),
+    }),
     ...parts,
   });
 }
@@ -167,6 +170,9 @@ function collectionObject<Collection extends CollectionDescription>(
       const { collectionProvider } = await import("./tenantObject/collection");
       return { createProvider: (context: ProviderContext) => collectionProvider(context, collection) };
     },
+    exporter: async () => ({
+      objectExport: (await import("./tenantObject/collectionExport")).collectionExport(collection),
+    }),
     ...parts,
   });
 }

@@ -55,6 +55,64 @@ function declaredOf(part: PutDocumentPart, declared: Members): Members {
   );
 }
 
+/** A call of the document's, its other-generation refusal turned into the one line that says what to use. */
+async function onPutDocument<T>(document: PutDocumentDescription, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    const refusal = document.otherGeneration;
+    if (refusal !== undefined && error instanceof TenantApiError && error.errorCode === refusal.errorCode)
+      throw new TenantAdminError(refusal.message, { cause: error });
+    throw error;
+  }
+}
+
+/**
+ * The members of `parts` (default every part) as the tenant has them, in one round of GETs: with `shared`,
+ * reads the provider process shares (a preview's); else afresh (a write of one part's PUT does not drop the
+ * cached read of another path). A tenant of the other generation fails with the description's line.
+ */
+export async function putDocumentMembers(
+  client: ManagementClient,
+  document: PutDocumentDescription,
+  parts: readonly PutDocumentPart[] = document.parts,
+  shared = false,
+): Promise<Members> {
+  const answers = await Promise.all(
+    parts.map((part) =>
+      onPutDocument(document, () =>
+        shared ? client.readOnce(part.get) : client.send(part.get, { fresh: true }),
+      ),
+    ),
+  );
+  return Object.assign({}, ...parts.map((part, index) => part.fromAnswer(answers[index]))) as Members;
+}
+
+/** Lists in one order where a member is a set, so two spellings of one set compare equal. */
+function asSets(document: PutDocumentDescription, members: Members): Members {
+  const sets = document.sets ?? [];
+  return Object.fromEntries(
+    Object.entries(members).map(([key, value]) => [key, sets.includes(key) ? inOneOrder(value) : value]),
+  );
+}
+
+/**
+ * The members of `expected` where `found` differs (sets as sets, `null` as absent, fields the GET never
+ * answers not compared): with a new tenant's values, what shows someone configured the document.
+ */
+export function putDocumentDifferences(
+  document: PutDocumentDescription,
+  expected: Readonly<Members>,
+  found: Readonly<Members>,
+): string[] {
+  const unanswered = document.unanswered ?? [];
+  const seen = (member: string, value: unknown) =>
+    asSets(document, { [member]: withoutFields(withoutNulls(value), unanswered) });
+  return Object.keys(expected).filter(
+    (member) => !isDeepStrictEqual(seen(member, expected[member]), seen(member, found[member])),
+  );
+}
+
 /**
  * The PUT-replace document's hooks (see {@link PutDocumentDescription}): check with the description's input
  * schema and rules, write each declared part in order, read the declared parts in one round of GETs, a create
@@ -71,45 +129,10 @@ export function putDocumentHooks(
   const partsDeclared = (declared: Members) =>
     parts.filter((part) => part.members.some((m) => m in declared));
 
-  /** A call of the document's, its other-generation refusal turned into the one line that says what to use. */
-  async function onDocument<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      const refusal = document.otherGeneration;
-      if (refusal !== undefined && error instanceof TenantApiError && error.errorCode === refusal.errorCode)
-        throw new TenantAdminError(refusal.message, { cause: error });
-      throw error;
-    }
-  }
-
-  /**
-   * The members of `of` as the tenant has them (one round of GETs): at a preview, reads the provider process
-   * shares; else afresh (a write of one part's PUT does not drop the cached read of another path).
-   */
-  async function current(client: ManagementClient, of: readonly PutDocumentPart[], shared: boolean) {
-    const answers = await Promise.all(
-      of.map((part) =>
-        onDocument(() => (shared ? client.readOnce(part.get) : client.send(part.get, { fresh: true }))),
-      ),
-    );
-    return Object.assign({}, ...of.map((part, index) => part.fromAnswer(answers[index]))) as Members;
-  }
-
-  /** Lists in one order where a member is a set, so two spellings of one set compare equal. */
-  const comparable = (members: Members): Members =>
-    Object.fromEntries(
-      Object.entries(members).map(([key, value]) => [key, sets.includes(key) ? inOneOrder(value) : value]),
-    );
-
-  /** Where `found` differs from `expected`, member by member (sets as sets, unanswered fields not compared). */
-  function differences(expected: Members, found: Members): string[] {
-    const seen = (member: string, value: unknown) =>
-      comparable({ [member]: withoutFields(withoutNulls(value), unanswered) });
-    return Object.keys(expected).filter(
-      (member) => !isDeepStrictEqual(seen(member, expected[member]), seen(member, found[member])),
-    );
-  }
+  const onDocument = <T>(call: () => Promise<T>) => onPutDocument(document, call);
+  const current = (client: ManagementClient, of: readonly PutDocumentPart[], shared: boolean) =>
+    putDocumentMembers(client, document, of, shared);
+  const comparable = (members: Members) => asSets(document, members);
 
   async function read(client: ManagementClient, state: DocumentInputs) {
     const declared = declaredMembers(state);
@@ -172,9 +195,19 @@ export function putDocumentHooks(
       if (schema.length > 0 || document.rules === undefined || containsUnknown(declared)) return schema;
       return document.rules(declared).map(({ path, reason }) => ({ property: path, reason }));
     },
-    async write(client, inputs) {
+    async write(client, inputs, state) {
       const declared = declaredMembers(inputs);
-      for (const part of partsDeclared(declared)) {
+      // An update sends only the pairs whose members changed (a rotated token is one PUT of the account).
+      const changed = (part: PutDocumentPart) =>
+        state === undefined ||
+        part.members.some(
+          (member) =>
+            !isDeepStrictEqual(
+              comparable({ [member]: declared[member] }),
+              comparable({ [member]: state[member as keyof typeof state] }),
+            ),
+        );
+      for (const part of partsDeclared(declared).filter(changed)) {
         const body = part.body(declaredOf(part, declared)) as never;
         await onDocument(() => client.send(part.put, { body }));
       }
@@ -183,10 +216,10 @@ export function putDocumentHooks(
     },
     async occupant(client, inputs, moment): Promise<Occupant | undefined> {
       const found = await current(client, parts, moment === "preview");
-      const differs = differences(document.newTenant, found);
+      const differs = putDocumentDifferences(document, document.newTenant, found);
       const declared = declaredMembers(inputs);
-      if (differs.length === 0 || differences({ ...document.newTenant, ...declared }, found).length === 0)
-        return undefined;
+      const asDeclared = putDocumentDifferences(document, { ...document.newTenant, ...declared }, found);
+      if (differs.length === 0 || asDeclared.length === 0) return undefined;
       return { name: document.label, path: document.path, differs };
     },
     read,

@@ -88,7 +88,7 @@ describe("tenant-admin doctor", () => {
       configured: "ok",
     });
     expect(check(report, "generation").summary).toBe(
-      "the Unified Phone Experience: PhoneNotificationTemplate applies, PhoneTemplates does not",
+      "the Unified Phone Experience: PhoneNotificationTemplate, PhoneProvider apply, PhoneTemplates, LegacyPhoneProvider do not",
     );
     expect(check(report, "configured").objects).toEqual([]);
     const log = emulator.requestLog;
@@ -153,7 +153,7 @@ describe("tenant-admin doctor", () => {
     try {
       const report = await runDoctor({ env: envOf(legacy) });
       expect(check(report, "generation").summary).toBe(
-        "the legacy phone set-up: PhoneTemplates applies, PhoneNotificationTemplate does not",
+        "the legacy phone set-up: PhoneTemplates, LegacyPhoneProvider apply, PhoneNotificationTemplate, PhoneProvider do not",
       );
       expect(check(report, "scopes").status).toBe("ok");
       expect(report.ok).toBe(true);

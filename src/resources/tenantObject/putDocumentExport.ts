@@ -1,0 +1,74 @@
+import { TenantAdminError, TenantApiError } from "../../client/errors";
+import { isRecord } from "../../wire/json";
+import type { PutDocumentDescription } from "../../wire/putDocument";
+import type { Member, ObjectExport, SecretSetting } from "./exporting";
+import { adoptionOf, nested, newResource, secretRead } from "./exporting";
+import { putDocumentDifferences, putDocumentMembers } from "./putDocument";
+
+/** The stack config key a generated program reads a secret field from: `legacyPhoneProviderAuthToken`. */
+export function secretConfigKey(objectName: string, field: string): string {
+  return `${objectName}${field.replace(/^./, (first) => first.toUpperCase())}`;
+}
+
+/**
+ * A member as program text: nested objects member by member, each secret field read from stack config (its
+ * value is never written into the program, even where the API answers it).
+ */
+export function exportedMembers(
+  objectName: string,
+  label: string,
+  members: Readonly<Record<string, unknown>>,
+  secretFields: readonly string[],
+  secrets: SecretSetting[],
+): Member[] {
+  return Object.entries(members).map(([key, value]): Member => {
+    if (!isRecord(value)) return [key, value];
+    const inner = Object.entries(value).map(([field, member]): Member => {
+      if (!secretFields.includes(field)) return [field, member];
+      const configKey = secretConfigKey(objectName, field);
+      secrets.push({ key: configKey, description: `the ${label}'s ${key} ${field}` });
+      return [field, secretRead(configKey)];
+    });
+    return [key, nested(inner)];
+  });
+}
+
+/**
+ * `tenant-admin export` of a PUT-replace document: one resource declaring every member as the tenant has it
+ * (`null` ones left out), secrets read from stack config, and the `import` option when the document differs
+ * from a new tenant's. A tenant of the other generation skips it, saying why.
+ */
+export function putDocumentExport(document: PutDocumentDescription): ObjectExport<Record<string, unknown>> {
+  return {
+    async read({ client }) {
+      try {
+        return { snapshot: await putDocumentMembers(client, document), skipped: [] };
+      } catch (error) {
+        if (error instanceof TenantAdminError && !(error instanceof TenantApiError))
+          return { skipped: [`${document.label}: ${error.message}`] };
+        throw error;
+      }
+    },
+    declare(snapshot, host) {
+      const secrets: SecretSetting[] = [];
+      const members = exportedMembers(
+        document.name,
+        document.label,
+        snapshot,
+        document.secretFields ?? [],
+        secrets,
+      );
+      const adoption = adoptionOf(
+        host,
+        document.path,
+        putDocumentDifferences(document, document.newTenant, snapshot),
+      );
+      const lines = [
+        `// The ${document.label}, as the tenant has it.`,
+        ...adoption.comment,
+        newResource(document.resource.type, document.name, members, adoption.options),
+      ];
+      return { declarations: [{ imports: [document.resource.type], lines, secrets }], skipped: [] };
+    },
+  };
+}
