@@ -335,6 +335,77 @@ describeExample(
   },
 );
 
+describeExample("phone-mfa", "MFA by phone per environment on a unified tenant", () => {
+  const project = projectName("examples/phone-mfa/Pulumi.yaml");
+  const MESSAGE_TYPES = "/guardian/factors/phone/message-types";
+  const PROVIDERS = "/branding/phone/providers";
+  const tokens = { dev: "twilio-dev-token-5d1e9a", prod: "twilio-prod-token-0c7b42" };
+  let devTenant: TenantEmulator;
+  let prodTenant: TenantEmulator;
+  let dev: TestStack;
+  let prod: TestStack;
+
+  const environmentStack = (stackName: "dev" | "prod", emulator: TenantEmulator) =>
+    createTestStack({
+      programDir: "examples/phone-mfa",
+      projectName: project,
+      stackName,
+      stackConfigFile: true,
+      env: tenantEnv(emulator),
+      config: { [`${project}:twilioAuthToken`]: { value: tokens[stackName], secret: true } },
+    });
+
+  beforeAll(async () => {
+    [devTenant, prodTenant] = await Promise.all([
+      startEmulator(tenantFor("phone-mfa")),
+      startEmulator(tenantFor("phone-mfa")),
+    ]);
+    dev = await environmentStack("dev", devTenant);
+    prod = await environmentStack("prod", prodTenant);
+  });
+
+  afterAll(async () => {
+    await dev?.dispose();
+    await prod?.dispose();
+    await devTenant?.close();
+    await prodTenant?.close();
+  });
+
+  it("applies dev's SMS from one number and prod's SMS and voice through a Messaging Service", async () => {
+    const devOutputs = await previewUpPreview(dev, [devTenant], 5);
+    const prodOutputs = await previewUpPreview(prod, [prodTenant], 5);
+
+    expect(devTenant.tenant.read(MESSAGE_TYPES)).toEqual({ message_types: ["sms"] });
+    expect(prodTenant.tenant.read(MESSAGE_TYPES)).toEqual({ message_types: ["sms", "voice"] });
+    expect(devTenant.tenant.items(PROVIDERS)).toEqual([
+      expect.objectContaining({
+        name: "twilio",
+        configuration: expect.objectContaining({ default_from: "+15550100", delivery_methods: ["text"] }),
+      }),
+    ]);
+    expect(prodTenant.tenant.items(PROVIDERS)).toEqual([
+      expect.objectContaining({
+        configuration: expect.objectContaining({
+          mssid: "MG0000000000000000000000000000prod",
+          delivery_methods: ["text", "voice"],
+        }),
+      }),
+    ]);
+    expect(devOutputs).toMatchObject({ environment: "dev", phoneMfa: { enabled: true, channels: ["sms"] } });
+    expect(prodOutputs).toMatchObject({ environment: "prod", phoneMfa: { channels: ["sms", "voice"] } });
+  });
+
+  it("keeps each token out of the state file and of everything the engine printed", async () => {
+    for (const [stack, token] of [
+      [dev, tokens.dev],
+      [prod, tokens.prod],
+    ] as const) {
+      expect(await stack.exportState()).not.toContain(token);
+      expect(stack.output.join("\n")).not.toContain(token);
+    }
+  });
+});
+
 describeExample("multi-tenant", "several tenants in one program", () => {
   const project = projectName("examples/multi-tenant/Pulumi.yaml");
   const names = ["eu", "us"] as const;

@@ -2,7 +2,7 @@ import type { CollectionDescription } from "../../wire/collection";
 import { pathWith } from "../../wire/endpoint";
 import { tenantObjectId } from "./adoption";
 import type { ObjectExport, SecretSetting } from "./exporting";
-import { newResource } from "./exporting";
+import { commentLines, newResource } from "./exporting";
 import { exportedMembers } from "./putDocumentExport";
 
 /** What an export keeps of a collection's member: its id and its members in the user's spelling. */
@@ -49,7 +49,9 @@ export function collectionExport(
       );
       const importId = tenantObjectId(host, pathWith(collection.get.path, { id: snapshot.id }));
       const lines = [
-        `// The tenant's ${collection.label} ${snapshot.id}: the import option adopts it, writing nothing.`,
+        ...commentLines(
+          `The tenant's ${collection.label} ${snapshot.id}: the import option adopts it, writing nothing.`,
+        ),
         newResource(collection.resource.type, collection.name, members, [["import", importId]]),
       ];
       return { declarations: [{ imports: [collection.resource.type], lines, secrets }], skipped: [] };

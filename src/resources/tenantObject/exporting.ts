@@ -202,7 +202,7 @@ export function importStatement(names: readonly string[], module: string): strin
 }
 
 /** `text` as `//` comment lines of at most 80 columns, broken between words. */
-function commentLines(text: string): string[] {
+export function commentLines(text: string): string[] {
   const lines: string[] = [];
   for (const word of text.split(" ")) {
     const last = lines[lines.length - 1];
