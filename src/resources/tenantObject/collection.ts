@@ -51,7 +51,9 @@ export function collectionHooks(
     const found = collection.fromAnswer(answer);
     return Object.fromEntries(
       Object.keys(declared).map((member) => {
-        const value = withFieldsOf(found[member], declared[member], collection.unanswered);
+        const value = collection.unanswered.includes(member)
+          ? declared[member]
+          : withFieldsOf(found[member], declared[member], collection.unanswered);
         const same =
           sets.includes(member) && isDeepStrictEqual(inOneOrder(value), inOneOrder(declared[member]));
         return [member, same ? declared[member] : value];

@@ -115,6 +115,24 @@ describe("LegacyPhoneProvider", () => {
     expect(refreshed.inputs).toMatchObject({ twilio: { ...account, authToken: "changed-in-the-dashboard" } });
   });
 
+  it("leaves the sender at destroy, and on resetOnDelete selects auth0 and then clears the account", async () => {
+    emulator = await startEmulator({ rateLimit: false, ...LEGACY });
+    const { id, outs } = await provider().create({ provider: "twilio", twilio: account });
+    emulator.clearRequestLog();
+    await provider().delete(id, outs);
+    expect(calls(emulator).filter((call) => call.startsWith("PUT"))).toEqual([]);
+    await provider().delete(id, { ...outs, resetOnDelete: true });
+    expect(calls(emulator).filter((call) => call.startsWith("PUT"))).toEqual([
+      "PUT /guardian/factors/phone/selected-provider",
+      "PUT /guardian/factors/phone/providers/twilio",
+    ]);
+    expect(emulator.tenant.read("/guardian/factors/phone/selected-provider")).toEqual({ provider: "auth0" });
+    expect(emulator.tenant.read("/guardian/factors/phone/providers/twilio")).toMatchObject({
+      auth_token: null,
+      sid: null,
+    });
+  });
+
   it("fails the preview on a unified tenant in one line that points to PhoneProvider, writing nothing", async () => {
     emulator = await startEmulator({ rateLimit: false });
     const failures = await failuresOf(provider(), atPreview({ provider: "auth0" }));
@@ -170,6 +188,31 @@ describe("PhoneProvider", () => {
       ]);
       expect(failures.join()).not.toContain(TOKEN);
     }
+  });
+
+  it("refuses a Twilio account on a custom provider, and a provider without its required members", async () => {
+    expect(await failuresOf(provider(), { ...declared, provider: "custom" })).toEqual([
+      expect.stringMatching(/twilio: is for provider twilio/),
+    ]);
+    expect(await failuresOf(provider(), { twilio: TWILIO })).toEqual([
+      expect.stringMatching(/provider: is required/),
+      expect.stringMatching(/deliveryMethods: is required/),
+    ]);
+  });
+
+  it("adopts the tenant's provider with import, holding no token, so the next up writes the declared one", async () => {
+    const client = provider();
+    const { outs: made } = await client.create(declared);
+    const importId = `${new URL(emulator.url).host}/branding/phone/providers/${made.memberId}`;
+    const adopted = await provider().create({ ...declared, importId });
+    expect(adopted.outs.twilio).not.toHaveProperty("authToken");
+    const diff = await provider().diff(adopted.id, adopted.outs, declared);
+    expect(diff.changes).toBe(true);
+    emulator.clearRequestLog();
+    await provider().update(adopted.id, adopted.outs, declared);
+    expect(calls(emulator).filter((call) => !call.startsWith("GET"))).toEqual([
+      `PATCH /branding/phone/providers/${made.memberId}`,
+    ]);
   });
 
   it("deletes the provider it created at destroy, and the tenant lists none", async () => {
