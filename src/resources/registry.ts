@@ -151,6 +151,9 @@ function putDocumentObject<Document extends PutDocumentDescription>(
     exporter: async () => ({
       objectExport: (await import("./tenantObject/putDocumentExport")).putDocumentExport(document),
     }),
+    adoptable: async () => ({
+      adoptable: (await import("./tenantObject/putDocument")).putDocumentAdoptable(document),
+    }),
     ...parts,
   });
 }
@@ -172,6 +175,9 @@ function collectionObject<Collection extends CollectionDescription>(
     },
     exporter: async () => ({
       objectExport: (await import("./tenantObject/collectionExport")).collectionExport(collection),
+    }),
+    adoptable: async () => ({
+      adoptable: (await import("./tenantObject/collection")).collectionAdoptable(collection),
     }),
     ...parts,
   });

@@ -162,3 +162,13 @@ export function collectionProvider(
 ): ProviderImplementation {
   return tenantObjectProvider(context, collectionHooks(collection));
 }
+
+/** What `tenant-admin doctor` finds in the collection's list: its member, which a program adopts by id. */
+export function collectionAdoptable(collection: CollectionDescription) {
+  return (answer: unknown, host: string) =>
+    collection.items(answer).map(({ id }) => ({
+      label: `${collection.resource.type} ${id}`,
+      differs: [id],
+      importId: `${host}${pathWith(collection.get.path, { id })}`,
+    }));
+}

@@ -249,3 +249,19 @@ export function putDocumentProvider(
 ): ProviderImplementation {
   return tenantObjectProvider(context, putDocumentHooks(document));
 }
+
+/**
+ * What `tenant-admin doctor` finds configured in the answer of the document's first GET: its first pair's
+ * members where they differ from a new tenant's (the import value adopts the whole document).
+ */
+export function putDocumentAdoptable(document: PutDocumentDescription) {
+  return (answer: unknown, host: string) => {
+    const [first] = document.parts;
+    if (first === undefined) return [];
+    const expected = Object.fromEntries(first.members.map((member) => [member, document.newTenant[member]]));
+    const differs = putDocumentDifferences(document, expected, first.fromAnswer(answer));
+    return differs.length === 0
+      ? []
+      : [{ label: document.resource.type, differs, importId: `${host}${document.path}` }];
+  };
+}

@@ -98,7 +98,9 @@ describe("tenant-admin doctor", () => {
     const gets = log.filter((entry) => entry.method === "GET").map((entry) => entry.path);
     // One round: each object read once, all after the token.
     expect(new Set(gets).size).toBe(gets.length);
-    expect(gets).toHaveLength(8);
+    // The settings, and each object's first read: CAPTCHA, both generations' phone templates, the phone
+    // factor, both generations' senders and the four attack-protection documents.
+    expect(gets).toHaveLength(11);
     expect(log[0]?.path).toBe(AUTH_PATHS.token);
   });
 
@@ -285,6 +287,12 @@ describe("tenant-admin doctor", () => {
     expect(created.status).toBe(201);
     const id = (created.body as { id: string }).id;
     const host = new URL(emulator.url).host;
+    await call(emulator, "PUT", "/api/v2/guardian/factors/sms", { token, json: { enabled: true } });
+    const sender = await call(emulator, "POST", "/api/v2/branding/phone/providers", {
+      token,
+      json: { name: "custom", configuration: { delivery_methods: ["text"] }, credentials: {} },
+    });
+    const senderId = (sender.body as { id: string }).id;
     try {
       const report = await runDoctor({ env: envOf(emulator) });
       expect(
@@ -304,6 +312,12 @@ describe("tenant-admin doctor", () => {
           differs: ["otp_verify"],
           adopt: `${host}/branding/phone/templates/${id}`,
         },
+        { resource: "PhoneMfa", differs: ["enabled"], adopt: `${host}/guardian/factors/sms` },
+        {
+          resource: "PhoneProvider",
+          differs: [senderId],
+          adopt: `${host}/branding/phone/providers/${senderId}`,
+        },
         {
           resource: "BotDetection",
           differs: ["allowlist"],
@@ -316,6 +330,8 @@ describe("tenant-admin doctor", () => {
       expect(report.ok).toBe(true);
     } finally {
       await call(emulator, "DELETE", `${BRANDING_TEMPLATES_PATH}/${id}`, { token });
+      await call(emulator, "DELETE", `/api/v2/branding/phone/providers/${senderId}`, { token });
+      await call(emulator, "PUT", "/api/v2/guardian/factors/sms", { token, json: { enabled: false } });
     }
   });
 
