@@ -17,6 +17,8 @@
  *        (printed, nothing written).
  *        npm run bench -- --focus attack-protection [--runs N]: six resources beside six do-nothing ones
  *        (benchAttackProtection.ts; printed, nothing written).
+ *        npm run bench -- --focus phone-mfa [--runs N]: PhoneMfa, PhoneProvider and two phone templates beside
+ *        four do-nothing resources (benchAttackProtection.ts; printed, nothing written).
  *        npm run bench -- --focus policy [--runs N]: a preview of examples/attack-protection with the tenant
  *        policy pack against the same preview without it (benchPolicy.ts; printed, nothing written).
  */
@@ -28,7 +30,7 @@ import { parseArgs, promisify } from "node:util";
 
 import * as prettier from "prettier";
 
-import { attackProtectionReport, measureAttackProtection } from "./benchAttackProtection";
+import { PHONE_MFA_PROGRAM, attackProtectionReport, measureAttackProtection } from "./benchAttackProtection";
 import type { CreatePreviewFigure } from "./benchCreatePreview";
 import { createPreviewFigure, createPreviewReport } from "./benchCreatePreview";
 import { benchBuilds, lifecycleReport as lifecycleFiguresReport, measureLifecycle } from "./benchLifecycle";
@@ -67,7 +69,7 @@ async function machine(): Promise<string> {
 }
 
 /** The series `--focus` runs alone. */
-const FOCUSES = ["create-preview", "attack-protection", "policy"] as const;
+const FOCUSES = ["create-preview", "attack-protection", "phone-mfa", "policy"] as const;
 
 interface BenchArgs {
   runs: number;
@@ -124,6 +126,13 @@ async function main(): Promise<void> {
     const figures = await measurePolicy(args.runs, log);
     process.stdout.write(
       `Machine: ${machineLine}\n\n${policyReport(figures)}\n\nload average at the end ${loadAverage()}\n`,
+    );
+    return;
+  }
+  if (args.focus === "phone-mfa") {
+    const figures = await measureAttackProtection(args.runs, log, PHONE_MFA_PROGRAM);
+    process.stdout.write(
+      `Machine: ${machineLine}\n\n${attackProtectionReport(figures, PHONE_MFA_PROGRAM)}\n\nload average at the end ${loadAverage()}\n`,
     );
     return;
   }

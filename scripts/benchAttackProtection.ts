@@ -1,9 +1,10 @@
 /**
- * `npm run bench -- --focus attack-protection`: a program with six resources (CaptchaConfig, BotDetection,
- * BruteForceProtection, BreachedPasswordDetection, SuspiciousIpThrottling, PhoneNotificationTemplate) beside
- * the floor of six do-nothing dynamic resources: the preview of a fresh stack (medians of interleaved runs,
- * tenant at 0 ms, its emulator warmed up by one request of each kind), and the requests the tenant gets during a
- * no-change preview after `up`.
+ * `npm run bench -- --focus attack-protection` and `--focus phone-mfa`: a program of the package's resources
+ * beside a floor of as many do-nothing dynamic resources: the preview of a fresh stack (medians of interleaved
+ * runs, tenant at 0 ms, its emulator warmed up by one request of each kind), and the requests the tenant gets
+ * during a no-change preview after `up`. The attack-protection program has six resources (CaptchaConfig,
+ * BotDetection, BruteForceProtection, BreachedPasswordDetection, SuspiciousIpThrottling,
+ * PhoneNotificationTemplate); the phone-mfa one four (PhoneMfa, PhoneProvider, two PhoneNotificationTemplates).
  */
 import { performance } from "node:perf_hooks";
 
@@ -11,7 +12,9 @@ import { startEmulator } from "../src/emulator";
 import type { TenantEmulator } from "../src/emulator";
 import { botDetectionDocument } from "../src/resources/botDetection/api";
 import { captchaDocument } from "../src/resources/captchaConfig/api";
+import { getGuardianFactors, getPhoneMessageTypes } from "../src/resources/phoneMfa/api";
 import { listPhoneNotificationTemplates } from "../src/resources/phoneNotificationTemplate/api";
+import { listPhoneProviders } from "../src/resources/phoneProvider/api";
 import { getTenantSettings } from "../src/resources/tenantSettings/api";
 import { API_PREFIX, AUTH_PATHS } from "../src/wire/endpoint";
 import { median } from "./benchLifecycle";
@@ -38,13 +41,47 @@ export interface AttackProtectionFigures {
   previewRequests: { requests: string[]; serial: string[] }[];
 }
 
-/** What the program's fresh-stack preview reads (a run fails when it reads anything else). */
-const PREVIEW_READS = [
-  botDetectionDocument.get,
-  captchaDocument.get,
-  listPhoneNotificationTemplates,
-  getTenantSettings,
-].map((read) => `${API_PREFIX}${read.path}`);
+/** A program of the bench, and the floor it is measured against. */
+export interface BenchProgram {
+  /** What the report calls it: `six resources (attack protection + a phone template)`. */
+  readonly title: string;
+  /** Its folder under scripts/bench-programs and its project name. */
+  readonly dir: string;
+  /** How many resources it declares: the floor declares as many. */
+  readonly resources: number;
+  /** Its stack config (the phone program's auth token). */
+  readonly config?: Record<string, { value: string; secret?: boolean }>;
+  /** What its fresh-stack preview reads (a run fails when it reads anything else). */
+  readonly previewReads: readonly string[];
+}
+
+const apiPaths = (reads: readonly { path: string }[]) => reads.map((read) => `${API_PREFIX}${read.path}`);
+
+export const ATTACK_PROTECTION_PROGRAM: BenchProgram = {
+  title: "six resources (attack protection + a phone template)",
+  dir: "attack-protection",
+  resources: 6,
+  previewReads: apiPaths([
+    botDetectionDocument.get,
+    captchaDocument.get,
+    listPhoneNotificationTemplates,
+    getTenantSettings,
+  ]),
+};
+
+export const PHONE_MFA_PROGRAM: BenchProgram = {
+  title: "four resources (PhoneMfa, PhoneProvider, two phone templates)",
+  dir: "phone-mfa",
+  resources: 4,
+  config: { "tenant-admin-bench-phone-mfa:twilioAuthToken": { value: "bench-token", secret: true } },
+  previewReads: apiPaths([
+    getGuardianFactors,
+    getPhoneMessageTypes,
+    listPhoneProviders,
+    listPhoneNotificationTemplates,
+    getTenantSettings,
+  ]),
+};
 
 /**
  * Sends the emulator one request of each kind the preview sends, before the preview: the emulator runs in this
@@ -52,7 +89,7 @@ const PREVIEW_READS = [
  * request log showed 7 to 9 ms for the first token and the first template list, about 1 ms for the next ones).
  * Reads only: the tenant stays as new.
  */
-async function warmUp(emulator: TenantEmulator): Promise<void> {
+async function warmUp(emulator: TenantEmulator, reads: readonly string[]): Promise<void> {
   const answer = await fetch(`${emulator.url}${AUTH_PATHS.token}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -65,29 +102,31 @@ async function warmUp(emulator: TenantEmulator): Promise<void> {
   });
   if (!answer.ok) throw new Error(`warm-up: POST ${AUTH_PATHS.token} answered ${answer.status}`);
   const { access_token: token } = (await answer.json()) as { access_token: string };
-  for (const path of PREVIEW_READS) {
+  for (const path of reads) {
     const read = await fetch(`${emulator.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
     if (!read.ok) throw new Error(`warm-up: GET ${path} answered ${read.status}`);
   }
 }
 
 /** One run: the floor's preview and the program's preview, up and no-change preview, each on a fresh stack. */
-async function run(figures: AttackProtectionFigures, index: number): Promise<void> {
+async function run(bench: BenchProgram, figures: AttackProtectionFigures, index: number): Promise<void> {
   const floor = await createTestStack({
     programDir: "scripts/bench-programs/floor-six",
     projectName: "tenant-admin-bench-floor-six",
-    stackName: `floor-six-${index}`,
+    stackName: `floor-${bench.dir}-${index}`,
     env: PROGRAM_ENV,
+    config: { "tenant-admin-bench-floor-six:resources": { value: String(bench.resources) } },
   });
   const emulator = await startEmulator({ rateLimit: false });
   const program = await createTestStack({
-    programDir: "scripts/bench-programs/attack-protection",
-    projectName: "tenant-admin-bench-attack-protection",
-    stackName: `attack-protection-${index}`,
+    programDir: `scripts/bench-programs/${bench.dir}`,
+    projectName: `tenant-admin-bench-${bench.dir}`,
+    stackName: `${bench.dir}-${index}`,
     env: { ...tenantEnv(emulator), ...PROGRAM_ENV },
+    ...(bench.config === undefined ? {} : { config: bench.config }),
   });
   try {
-    await warmUp(emulator);
+    await warmUp(emulator, bench.previewReads);
     figures.floorPreviews.push(await timed(() => floor.preview()));
     emulator.clearRequestLog();
     figures.programPreviews.push(await timed(() => program.preview()));
@@ -96,7 +135,7 @@ async function run(figures: AttackProtectionFigures, index: number): Promise<voi
       serial: serialRoundTrips(emulator.requestLog),
     });
     const unwarmed = emulator.requestLog.filter(
-      (entry) => entry.method === "GET" && !PREVIEW_READS.includes(entry.path),
+      (entry) => entry.method === "GET" && !bench.previewReads.includes(entry.path),
     );
     if (unwarmed.length > 0) throw new Error(`the preview read ${unwarmed[0]!.path}, which warmUp does not`);
     await program.up();
@@ -112,6 +151,7 @@ async function run(figures: AttackProtectionFigures, index: number): Promise<voi
 export async function measureAttackProtection(
   runs: number,
   log: (message: string) => void,
+  bench: BenchProgram = ATTACK_PROTECTION_PROGRAM,
 ): Promise<AttackProtectionFigures> {
   const figures: AttackProtectionFigures = {
     floorPreviews: [],
@@ -121,8 +161,8 @@ export async function measureAttackProtection(
     previewRequests: [],
   };
   for (let index = 1; index <= runs; index += 1) {
-    log(`attack protection run ${index} of ${runs}`);
-    await run(figures, index);
+    log(`${bench.dir} run ${index} of ${runs}`);
+    await run(bench, figures, index);
   }
   return figures;
 }
@@ -135,16 +175,19 @@ function runRatios(figures: AttackProtectionFigures): string {
   return `${Math.min(...ratios).toFixed(3)} – ${Math.max(...ratios).toFixed(3)}`;
 }
 
-export function attackProtectionReport(figures: AttackProtectionFigures): string {
+export function attackProtectionReport(
+  figures: AttackProtectionFigures,
+  bench: BenchProgram = ATTACK_PROTECTION_PROGRAM,
+): string {
   const floor = median(figures.floorPreviews);
   const program = median(figures.programPreviews);
   const ratio = program / floor;
   return [
     "| series (medians of interleaved runs, tenant at 0 ms, its emulator warmed up) | wall time |",
     "| --- | --- |",
-    `| floor: six do-nothing dynamic resources, preview (fresh stack) | ${seconds(floor)} |`,
-    `| six resources (attack protection + a phone template), preview (fresh stack) | ${seconds(program)} |`,
-    `| six resources, no-change preview after up | ${seconds(median(figures.noChangePreviews))} |`,
+    `| floor: ${bench.resources} do-nothing dynamic resources, preview (fresh stack) | ${seconds(floor)} |`,
+    `| ${bench.title}, preview (fresh stack) | ${seconds(program)} |`,
+    `| ${bench.title}, no-change preview after up | ${seconds(median(figures.noChangePreviews))} |`,
     "",
     `Requests of the fresh-stack preview (run 1): ${figures.previewRequests[0]?.requests.join(", ") ?? "none"}; ` +
       `serial round trips: ${figures.previewRequests[0]?.serial.join(" → ") ?? "none"}.`,

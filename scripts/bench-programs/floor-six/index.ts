@@ -1,5 +1,5 @@
-// The floor of `npm run bench -- --focus attack-protection`: six dynamic resources whose provider does nothing,
-// as many as the attack-protection program declares. Not for use; it exists to be measured.
+// The floor of `npm run bench -- --focus attack-protection` and `--focus phone-mfa`: dynamic resources whose
+// provider does nothing, as many as the measured program declares. Not for use; it exists to be measured.
 import * as pulumi from "@pulumi/pulumi";
 
 const NOTHING_PROVIDER = `exports.handler = function () {
@@ -12,7 +12,11 @@ class Nothing extends pulumi.CustomResource {
   }
 }
 
-for (const [index, name] of ["first", "second", "third", "fourth", "fifth", "sixth"].entries()) {
+// As many as the measured program declares: six unless the stack config says `resources`.
+const count = new pulumi.Config().getNumber("resources") ?? 6;
+for (const [index, name] of ["first", "second", "third", "fourth", "fifth", "sixth"]
+  .slice(0, count)
+  .entries()) {
   new Nothing(name, { value: index });
 }
 
