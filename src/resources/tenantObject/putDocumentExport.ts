@@ -51,10 +51,14 @@ export function putDocumentExport(document: PutDocumentDescription): ObjectExpor
     },
     declare(snapshot, host) {
       const secrets: SecretSetting[] = [];
+      // A block the tenant does not have (a legacy tenant's Twilio account before one is written) is left out.
+      const held = Object.fromEntries(
+        Object.entries(snapshot).filter(([, value]) => !(isRecord(value) && Object.keys(value).length === 0)),
+      );
       const members = exportedMembers(
         document.name,
         document.label,
-        snapshot,
+        held,
         document.secretFields ?? [],
         secrets,
       );

@@ -66,6 +66,17 @@ describe("export of MFA by phone", () => {
     ]);
   });
 
+  it("declares a new legacy tenant's sender without the account it does not have", async () => {
+    emulator = await startEmulator({ rateLimit: false, settings: { phone_consolidated_experience: false } });
+    const exporter = putDocumentExport(legacyPhoneProviderDocument);
+    const { snapshot } = await exporter.read(context());
+    const { declarations } = exporter.declare(snapshot!, host());
+    expect(declarations[0]?.lines.join("\n")).toContain(
+      'new LegacyPhoneProvider("legacyPhoneProvider", {\n  provider: "auth0",\n});',
+    );
+    expect(declarations[0]?.secrets).toEqual([]);
+  });
+
   it("skips the legacy sender on a unified tenant, saying why", async () => {
     emulator = await startEmulator({ rateLimit: false });
     const { skipped, snapshot } = await putDocumentExport(legacyPhoneProviderDocument).read(context());
