@@ -1,18 +1,23 @@
 /**
  * `npm run fixtures:cassettes -- --git-dir <dir> --ref <commit>`: writes the conformance suite's fixtures from
  * the go-vcr cassettes (`test/data/recordings/**.yaml`) of a local git mirror of one of the platform vendor's
- * public repositories, read at one commit with `git ls-tree` and `git show` (no work tree needed).
+ * public repositories, read at one commit with `git ls-tree` and `git show` (no work tree needed), or from the
+ * nock recordings (`*.json`, read by nock.ts) of auth0-deploy-cli's e2e tests (`--recordings test/e2e/recordings`).
  *
  * Each cassette with an interaction on an endpoint the emulator serves becomes one JSON file,
  * `test/unit/conformance/fixtures/<repository name>/<cassette path below the recordings folder>.json`:
  *
  * ```
  * { source: { repository, path, commit },
- *   interactions: [{ index, method, path, requestBody, status, responseBody }] }
+ *   interactions: [{ index, method, path, requestBody, status, responseBody }],
+ *   leftOut?: [{ index, method, path, reason }] }
  * ```
  *
+ * `leftOut` (nock recordings only) lists the emulated interactions not replayed, each with its reason: those
+ * that name a phone provider or template the recording neither created nor showed before (nock.ts).
+ *
  * Only those endpoints' interactions are kept, in recorded order, `index` being the position in the
- * cassette's `interactions`. `path` is the URL's path and query without the host; bodies are parsed JSON
+ * cassette's `interactions` (in a nock recording's array). `path` is the URL's path and query without the host; bodies are parsed JSON
  * (`null` when empty); no header is kept, and a fixture that would hold anything shaped like a token is refused.
  *
  * Options:
@@ -33,6 +38,9 @@ import { basename, dirname, join, relative } from "node:path";
 import { parseArgs } from "node:util";
 
 import { parse as parseYaml } from "yaml";
+
+import type { LeftOut } from "./nock";
+import { nockInteractionsOf } from "./nock";
 
 /** Where the repositories keep their cassettes (go-auth0 kept its 2022 ones under `management/testdata/recordings`). */
 const DEFAULT_RECORDINGS = "test/data/recordings";
@@ -95,6 +103,8 @@ export interface FixtureInteraction {
 export interface Fixture {
   readonly source: { readonly repository: string; readonly path: string; readonly commit: string };
   readonly interactions: readonly FixtureInteraction[];
+  /** Emulated interactions of the recording that are not replayed, each with its reason. */
+  readonly leftOut?: readonly LeftOut[];
 }
 
 function git(gitDir: string, ...args: string[]): string {
@@ -175,6 +185,8 @@ export function assertNoCredentials(text: string, where: string): void {
     ["a bearer token", /\bbearer\s+[\w.~+/-]{8,}/i],
     ["an Authorization header", /"authorization"\s*:/i],
     ["a client secret", /"client_secret"\s*:/i],
+    // Twilio's auth tokens are 32 hexadecimal digits; the recordings' dummies ("bar", "##TWILIO_AUTH_TOKEN##") are not.
+    ["a Twilio auth token", /"auth_token"\s*:\s*"[0-9a-f]{32}"/i],
   ];
   for (const [what, pattern] of patterns) {
     if (pattern.test(text)) throw new Error(`${where} holds ${what}; refusing to write it`);
@@ -238,7 +250,7 @@ function main(): void {
   const recordings = values.recordings;
   const listed = git(gitDir, "ls-tree", "-r", "--name-only", commit, "--", recordings)
     .split("\n")
-    .filter((path) => path.endsWith(".yaml") || path.endsWith(".yml"));
+    .filter((path) => path.endsWith(".yaml") || path.endsWith(".yml") || path.endsWith(".json"));
   const cassettes = only === undefined ? listed : listed.filter((path) => only.includes(path));
   for (const missing of (only ?? []).filter((path) => !listed.includes(path))) {
     throw new Error(`${missing} is not in ${repository} at ${commit}`);
@@ -254,18 +266,26 @@ function main(): void {
       console.log(`skipped (edited by hand): ${cassette}`);
       continue;
     }
-    const kept = interactionsOf(git(gitDir, "show", `${commit}:${cassette}`), cassette);
-    if (kept.length === 0) continue;
-    const fixture: Fixture = { source: { repository, path: cassette, commit }, interactions: kept };
+    const recorded = git(gitDir, "show", `${commit}:${cassette}`);
+    const { interactions: kept, leftOut } = cassette.endsWith(".json")
+      ? nockInteractionsOf(recorded, cassette, isEmulated)
+      : { interactions: interactionsOf(recorded, cassette), leftOut: [] };
+    if (kept.length === 0 && leftOut.length === 0) continue;
+    const fixture: Fixture = {
+      source: { repository, path: cassette, commit },
+      interactions: kept,
+      ...(leftOut.length === 0 ? {} : { leftOut }),
+    };
     const text = `${JSON.stringify(fixture, null, 2)}\n`;
     assertNoCredentials(text, cassette);
-    const name = relative(recordings, cassette).replace(/\.ya?ml$/, "");
+    const name = relative(recordings, cassette).replace(/\.(ya?ml|json)$/, "");
     const file = join(outDir, `${name}${values.history ? `@${commit.slice(0, 12)}` : ""}.json`);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text);
     written += 1;
     interactions += kept.length;
-    console.log(`${file}: ${kept.length} interactions`);
+    const left = leftOut.length === 0 ? "" : `, ${leftOut.length} left out`;
+    console.log(`${file}: ${kept.length} interactions${left}`);
   }
   console.log(`${repository} @ ${commit}: ${written} fixtures, ${interactions} interactions`);
 }

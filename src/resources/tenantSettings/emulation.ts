@@ -10,7 +10,6 @@ import {
   getTenantSettings,
   patchTenantSettings,
   tenantSettingsResponseSchema,
-  usesUnifiedPhoneExperience,
 } from "./api";
 
 export { newTenantSettings } from "./document";
@@ -38,12 +37,16 @@ const REPLACED_WHOLE = ["country_codes"];
 const EMPTY_MEANS_REMOVE = ["default_redirection_uri"];
 
 /**
- * A tenant enrolled in the Unified Phone Experience refuses the legacy phone endpoints (templates, selected
- * provider, Twilio account), as the platform does.
+ * A tenant enrolled in the Unified Phone Experience (`phone_consolidated_experience: true`, as a new tenant
+ * answers) refuses the legacy phone endpoints (templates, selected provider, Twilio account), as the platform
+ * does. A tenant whose settings do not say is served: the deploy CLI's e2e tenant (auth0/auth0-deploy-cli
+ * `test/e2e/recordings/should-dump-without-throwing-an-error.json` #4, #30, #31, #33) answers its settings
+ * without the member and `GET /guardian/factors/sms/templates`, `…/sms/providers/twilio` and
+ * `…/phone/selected-provider` with 200.
  */
 export function legacyEndpointRefusal(tenant: TenantView): Refusal | undefined {
   const settings = tenant.document<Record<string, unknown>>(TENANT_SETTINGS_PATH) ?? {};
-  return usesUnifiedPhoneExperience(settings)
+  return settings["phone_consolidated_experience"] === true
     ? {
         status: 403,
         message:

@@ -3,7 +3,10 @@
  * a later PATCH answer leaves out, when no request of the cassette wrote it, was never set on that tenant (a
  * PATCH answer shows what is set, a GET adds what the platform gives an unset member): the GET's value is what
  * a new tenant shows. Where recordings disagree (recorded on different dates), the newest wins: the one whose
- * tenant was offered the newest sandbox version (`sandbox_versions_available`; the versions on offer only grow).
+ * tenant was offered the newest sandbox version (`sandbox_versions_available`; the versions on offer only grow);
+ * among those, the tenants that run that version, as a new tenant does (a tenant on an older version is offered
+ * its own too: the deploy CLI's e2e tenant, on "12", is offered ["22", "18", "12"] where tenants on "22" are
+ * offered ["22", "18"]).
  *
  * The other new-tenant defaults are judged by the replay itself (replay.test.ts), whose emulators start as new
  * tenants wherever the recording shows one: the default template list (go-auth0
@@ -26,6 +29,8 @@ interface Shown {
   readonly where: string;
   /** The newest sandbox version the tenant was offered then. */
   readonly platform: number;
+  /** Whether the tenant ran that version (`sandbox_version`), as a new tenant does. */
+  readonly newestRun: boolean;
 }
 
 function newestOffered(settings: Record<string, unknown>): number {
@@ -52,6 +57,7 @@ function unsetMembersShown(fixture: Fixture): Shown[] {
           value,
           where: `${fixture.name} #${lastRead.index}`,
           platform: newestOffered(lastRead.body),
+          newestRun: Number(lastRead.body["sandbox_version"]) === newestOffered(lastRead.body),
         });
       }
     }
@@ -59,7 +65,7 @@ function unsetMembersShown(fixture: Fixture): Shown[] {
   return shown;
 }
 
-/** Per member, the newest recordings of its unset value. */
+/** Per member, the newest recordings of its unset value (of tenants running the newest version, if any). */
 function newestShown(): Map<string, Shown[]> {
   const byMember = new Map<string, Shown[]>();
   for (const shown of loadFixtures().flatMap(unsetMembersShown)) {
@@ -67,10 +73,9 @@ function newestShown(): Map<string, Shown[]> {
   }
   for (const [member, all] of byMember) {
     const newest = Math.max(...all.map((shown) => shown.platform));
-    byMember.set(
-      member,
-      all.filter((shown) => shown.platform === newest),
-    );
+    const latest = all.filter((shown) => shown.platform === newest);
+    const running = latest.filter((shown) => shown.newestRun);
+    byMember.set(member, running.length > 0 ? running : latest);
   }
   return byMember;
 }

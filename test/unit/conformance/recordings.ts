@@ -24,6 +24,16 @@ export interface Fixture {
   readonly name: string;
   readonly source: { readonly repository: string; readonly path: string; readonly commit: string };
   readonly interactions: readonly Interaction[];
+  /**
+   * Emulated interactions of the recording that are not replayed, each with its reason (the deploy CLI's e2e
+   * recordings: those on a phone provider or template the shared tenant had before the run; fixtures/README.md).
+   */
+  readonly leftOut?: readonly {
+    readonly index: number;
+    readonly method: string;
+    readonly path: string;
+    readonly reason: string;
+  }[];
 }
 
 function jsonFiles(directory: string): string[] {
@@ -161,9 +171,59 @@ const SEEDED_SECRET = "seeded-by-the-conformance-suite";
 
 /** A request that gives the emulated tenant what the recorded one had before the cassette. */
 export interface SeedRequest {
-  readonly method: "PATCH" | "PUT";
+  readonly method: "PATCH" | "PUT" | "POST";
   readonly path: string;
   readonly body: unknown;
+  /** For a POST that creates an object the recording shows: the recorded id the created one stands for. */
+  readonly recordedId?: string;
+}
+
+/**
+ * The phone providers and customized templates the first successful list read of each shows, that no POST of
+ * the recording created (the deploy CLI's e2e tenant keeps them from earlier runs): each is created before the
+ * replay with what the list shows (a provider's credentials made up: the API never answers them), and its
+ * emulator id stands for the recorded one. Created in the listed order, so the emulator lists them so.
+ */
+function listedSeeds(fixture: Fixture): { seeds: SeedRequest[]; notes: string[] } {
+  const seeds: SeedRequest[] = [];
+  const notes: string[] = [];
+  const lists = [
+    { kind: "providerList", member: "providers", name: "phone providers" },
+    { kind: "templateList", member: "templates", name: "templates" },
+  ] as const;
+  for (const { kind, member, name } of lists) {
+    const at = fixture.interactions.findIndex(
+      (interaction) =>
+        targetOf(interaction.path).kind === kind && interaction.method === "GET" && ok(interaction.status),
+    );
+    const read = fixture.interactions[at];
+    const items = isPlainObject(read?.responseBody) ? read.responseBody[member] : undefined;
+    if (read === undefined || !Array.isArray(items)) continue;
+    const created = new Set(
+      fixture.interactions.slice(0, at).flatMap((interaction) => {
+        const id = isPlainObject(interaction.responseBody) ? interaction.responseBody["id"] : undefined;
+        return interaction.method === "POST" && ok(interaction.status) && typeof id === "string" ? [id] : [];
+      }),
+    );
+    const shown = items.filter(
+      (item): item is Record<string, unknown> =>
+        isPlainObject(item) && typeof item["id"] === "string" && !created.has(item["id"]),
+    );
+    for (const item of shown) {
+      const body =
+        kind === "providerList"
+          ? {
+              name: item["name"],
+              disabled: item["disabled"],
+              configuration: item["configuration"],
+              credentials: item["name"] === "twilio" ? { auth_token: SEEDED_SECRET } : {},
+            }
+          : { type: item["type"], disabled: item["disabled"], content: item["content"] };
+      seeds.push({ method: "POST", path: targetOf(read.path).path, body, recordedId: String(item["id"]) });
+    }
+    if (shown.length > 0) notes.push(`${name} of #${read.index}`);
+  }
+  return { seeds, notes };
 }
 
 /** The kinds only a tenant of the legacy phone set-up answers. */
@@ -289,12 +349,15 @@ function onlyRead(fixture: Fixture): Record<string, unknown> {
  * - its settings are the first settings answer (when a PATCH gave it: without what that PATCH wrote, without
  *   the members only PATCH answers carry, and with the members the first GET shows that no request wrote);
  * - it uses the legacy phone set-up when its settings say `phone_consolidated_experience: false`, or when its
- *   legacy template, selected-provider or Twilio endpoints answered 200;
+ *   legacy template, selected-provider or Twilio endpoints answered 200 (settings recorded without the member
+ *   stay without it: such a tenant serves the legacy endpoints, as the deploy CLI's e2e tenant does);
  * - its CAPTCHA, attack-protection documents, legacy templates and message types are what the first answer on
  *   them shows (without what that request wrote), given back through the API before the replay, secrets made
  *   up; a CAPTCHA whose every provider is unconfigured is a new tenant's;
  * - its legacy phone sender (selected provider, Twilio account) is what the first answer on it shows, when that
- *   answer is a GET's; the factors its first factor list shows on (and no request before it switched) are on.
+ *   answer is a GET's; the factors its first factor list shows on (and no request before it switched) are on;
+ * - its phone providers and customized templates that no request created are what their first list read shows
+ *   (created before the replay, their ids standing for the recorded ones; a provider's credentials made up).
  */
 export function startingFacts(fixture: Fixture): StartingFacts {
   const notes: string[] = [];
@@ -333,14 +396,15 @@ export function startingFacts(fixture: Fixture): StartingFacts {
   const legacyAnswered = fixture.interactions.some(
     (interaction) => LEGACY_KINDS.includes(targetOf(interaction.path).kind) && ok(interaction.status),
   );
-  if (legacyAnswered && settings?.["phone_consolidated_experience"] !== false) {
-    if (settings !== undefined) settings = { ...settings, phone_consolidated_experience: false };
-    else
-      seeds.push({
-        method: "PATCH",
-        path: "/tenants/settings",
-        body: { phone_consolidated_experience: false },
-      });
+  const says = settings?.["phone_consolidated_experience"];
+  if (legacyAnswered && settings === undefined) {
+    seeds.push({
+      method: "PATCH",
+      path: "/tenants/settings",
+      body: { phone_consolidated_experience: false },
+    });
+  } else if (legacyAnswered && settings !== undefined && says !== undefined && says !== false) {
+    settings = { ...settings, phone_consolidated_experience: false };
   }
   if (settings?.["phone_consolidated_experience"] === false || legacyAnswered)
     notes.push("legacy phone set-up");
@@ -375,6 +439,9 @@ export function startingFacts(fixture: Fixture): StartingFacts {
   const factors = factorSeeds(fixture);
   seeds.push(...factors.seeds);
   notes.push(...factors.notes);
+  const listed = listedSeeds(fixture);
+  seeds.push(...listed.seeds);
+  notes.push(...listed.notes);
   return {
     botDetection,
     highlyRegulatedIdentity,

@@ -66,7 +66,10 @@ async function send(
   return { status: response.status, body: text === "" ? null : (JSON.parse(text) as unknown) };
 }
 
-/** A new emulator started as the recorded tenant was (recordings.ts `startingFacts`), seeded through the API. */
+/**
+ * A new emulator started as the recorded tenant was (recordings.ts `startingFacts`), seeded through the API; an
+ * object a seed creates stands for the recorded one it was made from, when its id has the recorded one's shape.
+ */
 export async function startReplay(
   fixture: Fixture,
   options: { clientPublicKey: string; scopes: string[]; hook?: AnswerHook },
@@ -83,7 +86,11 @@ export async function startReplay(
   const replay: Replay = { fixture, emulator, token, facts, ids: new Map(), hook: options.hook };
   for (const seed of facts.seeds) {
     const answer = await send(replay, seed.method, `/api/v2${seed.path}`, seed.body);
-    if (answer.status !== 200) {
+    const id = isPlainObject(answer.body) ? answer.body["id"] : undefined;
+    if (seed.recordedId !== undefined && typeof id === "string" && idShape(id) === idShape(seed.recordedId)) {
+      replay.ids.set(seed.recordedId, id);
+    }
+    if (answer.status !== (seed.method === "POST" ? 201 : 200)) {
       await emulator.close();
       throw new Error(
         `${fixture.name}: the recorded starting state was refused: ${seed.method} ${seed.path} ${JSON.stringify(seed.body)} → ${answer.status} ${JSON.stringify(answer.body)}`,
