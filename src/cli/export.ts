@@ -5,7 +5,7 @@ import type { TenantConnection } from "../client/connection";
 import { ManagementClient } from "../client/managementClient";
 import { OBJECTS } from "../resources/registry";
 import type { ExportedObject } from "../resources/tenantObject/exporting";
-import { getTenantSettings } from "../resources/tenantSettings/api";
+import { getTenantSettings, usesUnifiedPhoneExperience } from "../resources/tenantSettings/api";
 import { resolveCliConnection } from "./connection";
 import type { PackageSource } from "./packageSource";
 import { packageSource } from "./packageSource";
@@ -118,7 +118,8 @@ async function readTenant(connection: TenantConnection): Promise<ExportedObject[
   for (const object of OBJECTS) {
     if (object.exporter === undefined) continue;
     const { objectExport } = await object.exporter();
-    const { snapshot, skipped } = await objectExport.read({ client, settings });
+    const phoneGeneration = usesUnifiedPhoneExperience(settings) ? "unified" : "legacy";
+    const { snapshot, skipped } = await objectExport.read({ client, settings, phoneGeneration });
     const declared =
       snapshot === undefined
         ? { declarations: [], skipped: [] }

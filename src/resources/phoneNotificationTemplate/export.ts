@@ -2,7 +2,6 @@ import { tenantObjectId } from "../tenantObject/adoption";
 import type { Declaration, ObjectExport } from "../tenantObject/exporting";
 import type { Member } from "../tenantObject/exporting";
 import { nested, newResource } from "../tenantObject/exporting";
-import { usesUnifiedPhoneExperience } from "../tenantSettings/api";
 import type { PhoneNotificationTemplateList, PhoneNotificationTemplateResponse } from "./api";
 import { getPhoneNotificationTemplate, listPhoneNotificationTemplates } from "./api";
 
@@ -46,8 +45,8 @@ function declaration(host: string, template: PhoneNotificationTemplateResponse):
  * not declare).
  */
 export const objectExport: ObjectExport<CustomizedTemplates> = {
-  async read({ client, settings }) {
-    if (!usesUnifiedPhoneExperience(settings)) {
+  async read({ client, phoneGeneration }) {
+    if (phoneGeneration === "legacy") {
       return { skipped: ["PhoneNotificationTemplate: the tenant uses the legacy phone set-up"] };
     }
     const list = await client.send(listPhoneNotificationTemplates);

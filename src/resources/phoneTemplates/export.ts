@@ -2,14 +2,13 @@ import { tenantObjectId } from "../tenantObject/adoption";
 import type { ObjectExport } from "../tenantObject/exporting";
 import type { Member } from "../tenantObject/exporting";
 import { adoptionOf, newResource } from "../tenantObject/exporting";
-import { usesUnifiedPhoneExperience } from "../tenantSettings/api";
 import type { PhoneTemplatesResponse } from "./api";
 import { differencesFromDefaults, getPhoneTemplates } from "./api";
 
 /** `tenant-admin export` of the legacy phone templates, for a tenant that still uses the legacy set-up. */
 export const objectExport: ObjectExport<PhoneTemplatesResponse> = {
-  async read({ client, settings }) {
-    if (usesUnifiedPhoneExperience(settings)) {
+  async read({ client, phoneGeneration }) {
+    if (phoneGeneration === "unified") {
       return {
         skipped: [
           "PhoneTemplates: the tenant uses the Unified Phone Experience, where its phone messages are " +

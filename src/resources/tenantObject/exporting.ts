@@ -1,6 +1,5 @@
 import type { ManagementClient } from "../../client/managementClient";
 import { tenantObjectId } from "./adoption";
-import type { TenantSettingsResponse } from "../tenantSettings/api";
 
 /** A secret the generated program reads from stack config, which the user must set. */
 export interface SecretSetting {
@@ -26,10 +25,14 @@ export interface ExportedObject {
   readonly skipped: readonly string[];
 }
 
-/** What every export hook is given: the tenant's client and its settings (read first, whole). */
+/**
+ * What every export hook is given: the tenant's client, its settings (read first, whole) and the phone
+ * generation they say the tenant is.
+ */
 export interface ExportContext {
   readonly client: ManagementClient;
-  readonly settings: TenantSettingsResponse;
+  readonly settings: Readonly<Record<string, unknown>>;
+  readonly phoneGeneration: "unified" | "legacy";
 }
 
 /**

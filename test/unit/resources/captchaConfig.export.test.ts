@@ -127,7 +127,7 @@ describe("the CAPTCHA export's read", () => {
   afterAll(() => emulator.close());
 
   it("reads a new tenant's configuration and declares it without any secret", async () => {
-    const { snapshot, skipped } = await objectExport.read({ client, settings });
+    const { snapshot, skipped } = await objectExport.read({ client, settings, phoneGeneration: "unified" });
     expect(skipped).toEqual([]);
     expect(snapshot).toEqual(NEVER_CONFIGURED);
     expect(objectExport.declare(snapshot as CaptchaResponse, HOST).declarations[0]?.secrets).toEqual([]);
@@ -136,7 +136,7 @@ describe("the CAPTCHA export's read", () => {
   it("skips a tenant without a CAPTCHA configuration, and says so", async () => {
     await emulator.tenant.remove(getCaptcha.path);
     try {
-      expect(await objectExport.read({ client, settings })).toEqual({
+      expect(await objectExport.read({ client, settings, phoneGeneration: "unified" })).toEqual({
         skipped: ["CAPTCHA configuration: the tenant has none"],
       });
     } finally {
@@ -147,7 +147,7 @@ describe("the CAPTCHA export's read", () => {
   it("skips a tenant whose plan has no bot detection, and says so", async () => {
     emulator.tenant.setBotDetection(false);
     try {
-      expect(await objectExport.read({ client, settings })).toEqual({
+      expect(await objectExport.read({ client, settings, phoneGeneration: "unified" })).toEqual({
         skipped: [
           "CAPTCHA configuration: the tenant's plan does not include it (Please upgrade your subscription to use bot detection)",
         ],

@@ -150,7 +150,11 @@ describe.each(DOCUMENTS.map(({ object, document }) => [document.name, object, do
 
     it("is declared by tenant-admin export as one resource", async () => {
       const { objectExport } = await object.exporter!();
-      const { snapshot, skipped } = await objectExport.read({ client, settings: {} });
+      const { snapshot, skipped } = await objectExport.read({
+        client,
+        settings: {},
+        phoneGeneration: "unified",
+      });
       expect(skipped).toEqual([]);
       const lines = objectExport
         .declare(snapshot, "tenant.example.com")

@@ -11,7 +11,6 @@ import { phoneMfaDocument } from "../../../src/resources/phoneMfa/api";
 import { phoneProviderCollection } from "../../../src/resources/phoneProvider/api";
 import { collectionExport } from "../../../src/resources/tenantObject/collectionExport";
 import { putDocumentExport } from "../../../src/resources/tenantObject/putDocumentExport";
-import type { TenantSettingsResponse } from "../../../src/resources/tenantSettings/api";
 
 const TOKEN = "twilio-token-in-clear-3e9d";
 
@@ -24,7 +23,8 @@ describe("export of MFA by phone", () => {
         env: {},
       }),
     ),
-    settings: {} as TenantSettingsResponse,
+    settings: {},
+    phoneGeneration: "unified" as const,
   });
   const host = () => new URL(emulator.url).host;
 

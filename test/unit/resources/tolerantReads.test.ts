@@ -188,7 +188,11 @@ describe.each(DOCUMENTS.map(({ object, document }) => [document.name, object, do
       );
       const { objectExport } = await object.exporter!();
 
-      const { snapshot, skipped } = await objectExport.read({ client, settings: {} });
+      const { snapshot, skipped } = await objectExport.read({
+        client,
+        settings: {},
+        phoneGeneration: "unified",
+      });
       const declared = objectExport.declare(snapshot, "tenant.example.com");
 
       expect(skipped).toEqual([]);
