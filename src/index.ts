@@ -43,15 +43,25 @@ export type {
 } from "./resources/tenantSettings/function";
 export { ENABLED_LOCALES } from "./resources/tenantSettings/api";
 export { BotDetection } from "./resources/botDetection/resource";
-export type { BotDetectionArgs } from "./resources/botDetection/resource";
+export type {
+  BotDetectionArgs,
+  BotDetectionInputs,
+  BotDetectionOutputs,
+} from "./resources/botDetection/resource";
 export { BOT_DETECTION_LEVELS, CHALLENGE_POLICIES } from "./resources/botDetection/api";
 export type { BotDetectionLevel, ChallengePolicy } from "./resources/botDetection/api";
 export { BruteForceProtection } from "./resources/bruteForceProtection/resource";
-export type { BruteForceProtectionArgs } from "./resources/bruteForceProtection/resource";
+export type {
+  BruteForceProtectionArgs,
+  BruteForceProtectionInputs,
+  BruteForceProtectionOutputs,
+} from "./resources/bruteForceProtection/resource";
 export type { BruteForceMode, BruteForceShield } from "./resources/bruteForceProtection/api";
 export { BreachedPasswordDetection } from "./resources/breachedPasswordDetection/resource";
 export type {
   BreachedPasswordDetectionArgs,
+  BreachedPasswordDetectionInputs,
+  BreachedPasswordDetectionOutputs,
   BreachedPasswordStageArgs,
   BreachedPasswordStageState,
 } from "./resources/breachedPasswordDetection/resource";
@@ -64,6 +74,8 @@ export type {
 export { SuspiciousIpThrottling } from "./resources/suspiciousIpThrottling/resource";
 export type {
   SuspiciousIpThrottlingArgs,
+  SuspiciousIpThrottlingInputs,
+  SuspiciousIpThrottlingOutputs,
   ThrottlingStageArgs,
   ThrottlingStageState,
 } from "./resources/suspiciousIpThrottling/resource";

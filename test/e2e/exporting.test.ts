@@ -285,9 +285,9 @@ describeWithEngine("tenant-admin export of a tenant on the Unified Phone Experie
       recaptchaEnterpriseApiKey: { value: declared.recaptchaEnterpriseApiKey, secret: true },
     });
     // What the printed step says preview shows: creates only (the stack, the CAPTCHA configuration, the four
-    // other attack-protection objects, and the two templates, which the import option adopts at up).
+    // other attack-protection objects, MFA by phone, and the two templates, which the import option adopts at up).
     const { changes: planned } = await harness.preview();
-    expect(planned).toEqual({ create: 8 });
+    expect(planned).toEqual({ create: 9 });
     emulator.clearRequestLog();
     await harness.up();
     const templateWrites = emulator.requestLog

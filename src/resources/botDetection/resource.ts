@@ -2,6 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 
 import type { TenantArgs } from "../../engine/tenantArgs";
 import { typeToken } from "../../wire/document";
+import type { ResolvedInputs } from "../tenantObject/dynamicResource";
 import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
 import type { BotDetectionLevel, ChallengePolicy } from "./api";
 import { botDetectionDocument } from "./api";
@@ -37,6 +38,12 @@ export interface BotDetectionArgs {
    */
   tenant?: pulumi.Input<TenantArgs>;
 }
+
+/** The resolved inputs of {@link BotDetection}. */
+export type BotDetectionInputs = ResolvedInputs<BotDetectionArgs>;
+
+/** The outputs of {@link BotDetection}: the declared members as the tenant has them, and the tenant's URL. */
+export type BotDetectionOutputs = BotDetectionInputs & { domain: string };
 
 /**
  * The tenant's bot detection policy (`/api/v2/attack-protection/bot-detection`): when the login, passwordless

@@ -2,6 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 
 import type { TenantArgs } from "../../engine/tenantArgs";
 import { typeToken } from "../../wire/document";
+import type { ResolvedInputs } from "../tenantObject/dynamicResource";
 import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
 import type { AdminNotificationFrequency, BreachedPasswordShield, DetectionMethod, StageShield } from "./api";
 import { breachedPasswordDetectionDocument } from "./api";
@@ -45,6 +46,12 @@ export interface BreachedPasswordDetectionArgs {
 
 /** A stage's shields, as the tenant has them. */
 export type BreachedPasswordStageState = { shields?: StageShield[] };
+
+/** The resolved inputs of {@link BreachedPasswordDetection}. */
+export type BreachedPasswordDetectionInputs = ResolvedInputs<BreachedPasswordDetectionArgs>;
+
+/** The outputs of {@link BreachedPasswordDetection}: the declared members as the tenant has them, and the tenant's URL. */
+export type BreachedPasswordDetectionOutputs = BreachedPasswordDetectionInputs & { domain: string };
 
 /**
  * The tenant's breached password detection (`/api/v2/attack-protection/breached-password-detection`): what

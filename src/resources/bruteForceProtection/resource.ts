@@ -2,6 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 
 import type { TenantArgs } from "../../engine/tenantArgs";
 import { typeToken } from "../../wire/document";
+import type { ResolvedInputs } from "../tenantObject/dynamicResource";
 import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
 import type { BruteForceMode, BruteForceShield } from "./api";
 import { bruteForceProtectionDocument } from "./api";
@@ -32,6 +33,12 @@ export interface BruteForceProtectionArgs {
   /** An explicit tenant, used alone. Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment variables. */
   tenant?: pulumi.Input<TenantArgs>;
 }
+
+/** The resolved inputs of {@link BruteForceProtection}. */
+export type BruteForceProtectionInputs = ResolvedInputs<BruteForceProtectionArgs>;
+
+/** The outputs of {@link BruteForceProtection}: the declared members as the tenant has them, and the tenant's URL. */
+export type BruteForceProtectionOutputs = BruteForceProtectionInputs & { domain: string };
 
 /**
  * The tenant's brute-force protection (`/api/v2/attack-protection/brute-force-protection`): what happens when

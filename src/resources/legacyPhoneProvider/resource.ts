@@ -2,6 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 
 import type { TenantArgs } from "../../engine/tenantArgs";
 import { typeToken } from "../../wire/document";
+import type { ResolvedInputs } from "../tenantObject/dynamicResource";
 import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
 import { withSecretFields } from "../tenantObject/inputs";
 import type { LegacyPhoneProviderName, LegacyTwilioAccount } from "./api";
@@ -43,7 +44,7 @@ export interface LegacyPhoneProviderArgs {
 }
 
 /** The resolved inputs of {@link LegacyPhoneProvider}. */
-export type LegacyPhoneProviderInputs = Omit<pulumi.Unwrap<LegacyPhoneProviderArgs>, "tenant">;
+export type LegacyPhoneProviderInputs = ResolvedInputs<LegacyPhoneProviderArgs>;
 
 /** The outputs of {@link LegacyPhoneProvider}: the declared members as the tenant has them, and its URL. */
 export type LegacyPhoneProviderOutputs = LegacyPhoneProviderInputs & { domain: string };

@@ -2,6 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 
 import type { TenantArgs } from "../../engine/tenantArgs";
 import { typeToken } from "../../wire/document";
+import type { ResolvedInputs } from "../tenantObject/dynamicResource";
 import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
 import type { PhoneChannel } from "./api";
 import { phoneMfaDocument } from "./api";
@@ -31,7 +32,7 @@ export interface PhoneMfaArgs {
 }
 
 /** The resolved inputs of {@link PhoneMfa}. */
-export type PhoneMfaInputs = Omit<pulumi.Unwrap<PhoneMfaArgs>, "tenant">;
+export type PhoneMfaInputs = ResolvedInputs<PhoneMfaArgs>;
 
 /** The outputs of {@link PhoneMfa}: the declared members as the tenant has them, and the tenant's URL. */
 export type PhoneMfaOutputs = PhoneMfaInputs & { domain: string };

@@ -2,6 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 
 import type { TenantArgs } from "../../engine/tenantArgs";
 import { typeToken } from "../../wire/document";
+import type { ResolvedInputs } from "../tenantObject/dynamicResource";
 import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
 import { withSecretFields } from "../tenantObject/inputs";
 import type { DeliveryMethod, PhoneProviderName, PhoneProviderTwilio } from "./api";
@@ -40,7 +41,7 @@ export interface PhoneProviderArgs {
 }
 
 /** The resolved inputs of {@link PhoneProvider}. */
-export type PhoneProviderInputs = Omit<pulumi.Unwrap<PhoneProviderArgs>, "tenant">;
+export type PhoneProviderInputs = ResolvedInputs<PhoneProviderArgs>;
 
 /** The outputs of {@link PhoneProvider}: the declared members as the tenant has them, its id and the tenant's URL. */
 export type PhoneProviderOutputs = PhoneProviderInputs & { memberId: string; domain: string };

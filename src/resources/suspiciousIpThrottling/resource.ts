@@ -2,6 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 
 import type { TenantArgs } from "../../engine/tenantArgs";
 import { typeToken } from "../../wire/document";
+import type { ResolvedInputs } from "../tenantObject/dynamicResource";
 import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
 import type { SuspiciousIpShield, ThrottlingStageName } from "./api";
 import { suspiciousIpThrottlingDocument } from "./api";
@@ -41,6 +42,12 @@ export interface SuspiciousIpThrottlingArgs {
   /** An explicit tenant, used alone. Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment variables. */
   tenant?: pulumi.Input<TenantArgs>;
 }
+
+/** The resolved inputs of {@link SuspiciousIpThrottling}. */
+export type SuspiciousIpThrottlingInputs = ResolvedInputs<SuspiciousIpThrottlingArgs>;
+
+/** The outputs of {@link SuspiciousIpThrottling}: the declared members as the tenant has them, and the tenant's URL. */
+export type SuspiciousIpThrottlingOutputs = SuspiciousIpThrottlingInputs & { domain: string };
 
 /**
  * The tenant's suspicious IP throttling (`/api/v2/attack-protection/suspicious-ip-throttling`): throttles an

@@ -121,3 +121,12 @@ function declaredDomain(tenant: pulumi.Input<TenantArgs> | undefined): pulumi.In
   if (tenant === undefined) return domainOf(undefined);
   return pulumi.unsecret(pulumi.output(tenant).apply((resolved) => domainOf(resolved as TenantInputs)));
 }
+
+/**
+ * A resource's inputs as its provider gets them, from its `Args`: every value resolved, the tenant argument
+ * resolved, and the `import` option's id.
+ */
+export type ResolvedInputs<Args extends { tenant?: unknown }> = Omit<pulumi.Unwrap<Args>, "tenant"> & {
+  tenant?: TenantInputs | undefined;
+  importId?: string | undefined;
+};
