@@ -12,6 +12,7 @@ import { schemaFailures } from "./checkFailures";
 import { declaredMembers, misspeltNestedMembers } from "./document";
 import type { DocumentInputs } from "./document";
 import type { ProviderImplementation, TenantObjectHooks } from "./hooks";
+import { withFieldsOf } from "./putDocument";
 import { inOneOrder } from "./singleton";
 import { tenantObjectProvider } from "./tenantObjectProvider";
 
@@ -22,17 +23,6 @@ export const MEMBER_ID = "memberId";
 
 /** The inputs of a collection's resource, and in state the member's id. */
 type CollectionInputs = DocumentInputs & { [MEMBER_ID]?: string | undefined };
-
-/** `found` with the fields `fields` of `from` put in at any depth where both have the same object. */
-function withFieldsOf(found: unknown, from: unknown, fields: readonly string[]): unknown {
-  if (!isRecord(found) || !isRecord(from)) return found;
-  const result: Members = { ...found };
-  for (const [key, value] of Object.entries(from)) {
-    if (fields.includes(key) && value !== undefined) result[key] = value;
-    else if (isRecord(result[key])) result[key] = withFieldsOf(result[key], value, fields);
-  }
-  return result;
-}
 
 /**
  * The hooks of a one-per-tenant collection's resource (see {@link CollectionDescription}): check with the

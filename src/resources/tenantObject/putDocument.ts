@@ -27,8 +27,11 @@ function withoutNulls(value: unknown): unknown {
   );
 }
 
-/** The fields named `fields` of `from`, at any depth, put into `into` where `into` has the same object. */
-function withFieldsOf(into: unknown, from: unknown, fields: readonly string[]): unknown {
+/**
+ * The fields named `fields` of `from`, at any depth, put into `into` where `into` has the same object: what a
+ * read takes from state because the platform never answers it.
+ */
+export function withFieldsOf(into: unknown, from: unknown, fields: readonly string[]): unknown {
   if (!isRecord(into) || !isRecord(from)) return into;
   const result: Members = { ...into };
   for (const [key, value] of Object.entries(from)) {
