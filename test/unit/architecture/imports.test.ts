@@ -136,6 +136,19 @@ describe("the import graph of src/", () => {
     expect(importers).toEqual([]);
   });
 
+  it("inside resources/, has the shared machinery (tenantObject/) import no object's folder", () => {
+    const objectFolder = (file: string) => {
+      const [top, folder, rest] = file.split("/");
+      return top === "resources" && rest !== undefined && folder !== "tenantObject" ? folder : undefined;
+    };
+    const upward = [...graph]
+      .filter(([from]) => from.startsWith("resources/tenantObject/"))
+      .flatMap(([from, targets]) =>
+        targets.filter((to) => objectFolder(to) !== undefined).map((to) => `${from} → ${to}`),
+      );
+    expect(upward).toEqual([]);
+  });
+
   it("knows every room of src/", () => {
     expect([...new Set([...graph.keys()].map(roomOf))].sort()).toEqual(Object.keys(MAY_IMPORT).sort());
   });
