@@ -24,6 +24,43 @@ export const MEMBER_ID = "memberId";
 /** The inputs of a collection's resource, and in state the member's id. */
 type CollectionInputs = DocumentInputs & { [MEMBER_ID]?: string | undefined };
 
+/** The declared members as a member's answer has them, fields the platform never answers from `declared`. */
+function projectedMember(collection: CollectionDescription, answer: unknown, declared: Members): Members {
+  const found = collection.fromAnswer(answer);
+  const sets = collection.sets ?? [];
+  return Object.fromEntries(
+    Object.keys(declared).map((member) => {
+      const value = collection.unanswered.includes(member)
+        ? declared[member]
+        : withFieldsOf(found[member], declared[member], collection.unanswered);
+      const same =
+        sets.includes(member) && isDeepStrictEqual(inOneOrder(value), inOneOrder(declared[member]));
+      return [member, same ? declared[member] : value];
+    }),
+  );
+}
+
+/** The member with `id` as the tenant answers it, or `undefined` when it is gone (a 404). */
+async function memberAt(
+  client: ManagementClient,
+  collection: CollectionDescription,
+  id: string,
+): Promise<unknown> {
+  try {
+    return await client.send(collection.get, { params: { id } });
+  } catch (error) {
+    if (error instanceof TenantApiError && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+/** The id of the member an answer is about. */
+function idOf(collection: CollectionDescription, answer: unknown): string {
+  const id = isRecord(answer) ? answer.id : undefined;
+  if (typeof id !== "string") throw new TypeError(`${collection.label}: the answer has no id`);
+  return id;
+}
+
 /**
  * The hooks of a one-per-tenant collection's resource (see {@link CollectionDescription}): check with the
  * description's input schema and rules; a create that refuses when the tenant already has a member (naming its
@@ -35,36 +72,8 @@ export function collectionHooks(
 ): TenantObjectHooks<CollectionInputs, object> {
   const sets = collection.sets ?? [];
   const memberPath = (id: string) => pathWith(collection.get.path, { id });
-
-  /** The declared members as the answer has them, unanswered fields from `declared`. */
-  function projected(answer: unknown, declared: Members): Members {
-    const found = collection.fromAnswer(answer);
-    return Object.fromEntries(
-      Object.keys(declared).map((member) => {
-        const value = collection.unanswered.includes(member)
-          ? declared[member]
-          : withFieldsOf(found[member], declared[member], collection.unanswered);
-        const same =
-          sets.includes(member) && isDeepStrictEqual(inOneOrder(value), inOneOrder(declared[member]));
-        return [member, same ? declared[member] : value];
-      }),
-    );
-  }
-
-  async function memberOf(client: ManagementClient, id: string): Promise<unknown> {
-    try {
-      return await client.send(collection.get, { params: { id } });
-    } catch (error) {
-      if (error instanceof TenantApiError && error.status === 404) return undefined;
-      throw error;
-    }
-  }
-
-  const idOf = (answer: unknown): string => {
-    const id = isRecord(answer) ? answer.id : undefined;
-    if (typeof id !== "string") throw new TypeError(`${collection.label}: the answer has no id`);
-    return id;
-  };
+  const projected = (answer: unknown, declared: Members) => projectedMember(collection, answer, declared);
+  const memberOf = (client: ManagementClient, id: string) => memberAt(client, collection, id);
 
   return {
     properties: () => collection.members,
@@ -100,7 +109,7 @@ export function collectionHooks(
         id === undefined
           ? await client.send(collection.create, { body: collection.body(declared, true) })
           : await client.send(collection.update, { params: { id }, body: collection.body(declared, false) });
-      return { ...projected(answer, declared), [MEMBER_ID]: idOf(answer) };
+      return { ...projected(answer, declared), [MEMBER_ID]: idOf(collection, answer) };
     },
     async occupant(client, _inputs, moment) {
       const answer =

@@ -116,6 +116,63 @@ export function putDocumentDifferences(
   );
 }
 
+/** The pairs of `document` that hold a member of `declared`, in write order. */
+function partsDeclared(document: PutDocumentDescription, declared: Members): PutDocumentPart[] {
+  return document.parts.filter((part) => part.members.some((member) => member in declared));
+}
+
+/** The declared members as the tenant has them: `null` as absent, unanswered fields and same-set lists as declared. */
+async function readDeclared(
+  client: ManagementClient,
+  document: PutDocumentDescription,
+  state: DocumentInputs,
+): Promise<Members> {
+  const declared = declaredMembers(state);
+  const found = await putDocumentMembers(client, document, partsDeclared(document, declared));
+  return Object.fromEntries(
+    Object.keys(declared).map((member) => {
+      const value = withFieldsOf(withoutNulls(found[member]), declared[member], document.unanswered ?? []);
+      const same =
+        (document.sets ?? []).includes(member) &&
+        isDeepStrictEqual(inOneOrder(value), inOneOrder(declared[member]));
+      return [member, same ? declared[member] : value];
+    }),
+  );
+}
+
+/** Sends each of `parts`' PUT, its body made from `members`. */
+async function put(
+  client: ManagementClient,
+  document: PutDocumentDescription,
+  parts: readonly PutDocumentPart[],
+  members: Readonly<Members>,
+): Promise<void> {
+  for (const part of parts) {
+    const body = part.body(declaredOf(part, members)) as never;
+    await onPutDocument(document, () => client.send(part.put, { body }));
+  }
+}
+
+/** What a preview's write check reads on a document of one generation: the other's refusal, as its line. */
+function otherGenerationProbe(document: PutDocumentDescription) {
+  const [first] = document.parts;
+  if (document.otherGeneration === undefined || first === undefined) return {};
+  return {
+    probe: {
+      scope: first.get.scope,
+      read: async (client: ManagementClient) => {
+        try {
+          await onPutDocument(document, () => client.readOnce(first.get));
+          return undefined;
+        } catch (error) {
+          if (error instanceof TenantAdminError && !(error instanceof TenantApiError)) return error.message;
+          throw error;
+        }
+      },
+    },
+  };
+}
+
 /**
  * The PUT-replace document's hooks (see {@link PutDocumentDescription}): check with the description's input
  * schema and rules, write each declared part in order, read the declared parts in one round of GETs, a create
@@ -126,69 +183,26 @@ export function putDocumentHooks(
   document: PutDocumentDescription,
 ): TenantObjectHooks<DocumentInputs, object> {
   const secrets = document.secretFields ?? [];
-  const unanswered = document.unanswered ?? [];
-  const sets = document.sets ?? [];
-  const parts = document.parts;
-  const partsDeclared = (declared: Members) =>
-    parts.filter((part) => part.members.some((m) => m in declared));
-
-  const onDocument = <T>(call: () => Promise<T>) => onPutDocument(document, call);
-  const current = (client: ManagementClient, of: readonly PutDocumentPart[], shared: boolean) =>
-    putDocumentMembers(client, document, of, shared);
-  const comparable = (members: Members) => asSets(document, members);
-
-  async function read(client: ManagementClient, state: DocumentInputs) {
-    const declared = declaredMembers(state);
-    const found = await current(client, partsDeclared(declared), false);
-    const members = Object.fromEntries(
-      Object.keys(declared).map((member) => {
-        const value = withFieldsOf(withoutNulls(found[member]), declared[member], unanswered);
-        // A set with the declared entries in another order reads as declared.
-        const same =
-          sets.includes(member) && isDeepStrictEqual(inOneOrder(value), inOneOrder(declared[member]));
-        return [member, same ? declared[member] : value];
-      }),
-    );
-    return members;
-  }
-
   const printable = Object.entries(document.newTenant)
     .filter(([key, value]) => !isRecord(value) && !Array.isArray(value) && !secrets.includes(key))
     .map(([key]) => key);
-  const getScopes = [...new Set(parts.map((part) => part.get.scope))];
-  const firstPart = parts[0];
-
+  const comparable = (members: Members) => asSets(document, members);
+  const read = (client: ManagementClient, state: DocumentInputs) => readDeclared(client, document, state);
   return {
     properties: () => [...Object.keys(document.newTenant), "resetOnDelete"],
     engineOnly: ["resetOnDelete"],
     pathPattern: document.path,
     path: () => document.path,
     label: document.label,
-    unreadable: unanswered,
+    unreadable: document.unanswered ?? [],
     printable: [...printable, "resetOnDelete"],
     comparable,
     needs: {
       resource: document.resource.type,
-      scopes: [...new Set(parts.map((part) => part.put.scope))],
-      createScopes: getScopes,
+      scopes: [...new Set(document.parts.map((part) => part.put.scope))],
+      createScopes: [...new Set(document.parts.map((part) => part.get.scope))],
       // On the other generation every endpoint is refused: the preview says so, naming what serves it.
-      ...(document.otherGeneration === undefined || firstPart === undefined
-        ? {}
-        : {
-            probe: {
-              scope: firstPart.get.scope,
-              read: async (client: ManagementClient) => {
-                try {
-                  await onDocument(() => client.readOnce(firstPart.get));
-                  return undefined;
-                } catch (error) {
-                  if (error instanceof TenantAdminError && !(error instanceof TenantApiError))
-                    return error.message;
-                  throw error;
-                }
-              },
-            },
-          }),
+      ...otherGenerationProbe(document),
     },
     failures(news) {
       const declared = declaredMembers(news);
@@ -201,24 +215,22 @@ export function putDocumentHooks(
     async write(client, inputs, state) {
       const declared = declaredMembers(inputs);
       // An update sends only the pairs whose members changed (a rotated token is one PUT of the account).
+      const stored = (state ?? {}) as Members;
       const changed = (part: PutDocumentPart) =>
         state === undefined ||
         part.members.some(
           (member) =>
             !isDeepStrictEqual(
               comparable({ [member]: declared[member] }),
-              comparable({ [member]: state[member as keyof typeof state] }),
+              comparable({ [member]: stored[member] }),
             ),
         );
-      for (const part of partsDeclared(declared).filter(changed)) {
-        const body = part.body(declaredOf(part, declared)) as never;
-        await onDocument(() => client.send(part.put, { body }));
-      }
+      await put(client, document, partsDeclared(document, declared).filter(changed), declared);
       // Each PUT succeeded: the tenant holds what was sent.
       return declared;
     },
     async occupant(client, inputs, moment): Promise<Occupant | undefined> {
-      const found = await current(client, parts, moment === "preview");
+      const found = await putDocumentMembers(client, document, document.parts, moment === "preview");
       const differs = putDocumentDifferences(document, document.newTenant, found);
       const declared = declaredMembers(inputs);
       const asDeclared = putDocumentDifferences(document, { ...document.newTenant, ...declared }, found);
@@ -236,11 +248,8 @@ export function putDocumentHooks(
         );
         return;
       }
-      const declared = declaredMembers(state);
-      for (const part of [...partsDeclared(declared)].reverse()) {
-        const body = part.body(declaredOf(part, document.newTenant)) as never;
-        await onDocument(() => client.send(part.put, { body }));
-      }
+      const parts = partsDeclared(document, declaredMembers(state)).reverse();
+      await put(client, document, parts, document.newTenant);
     },
   };
 }
