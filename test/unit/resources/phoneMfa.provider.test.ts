@@ -62,6 +62,24 @@ describe("PhoneMfa", () => {
     expect(failure).toMatch(/import: "127\.0\.0\.1:\d+\/guardian\/factors\/sms"/);
   });
 
+  it("adopts a factor someone switched on with import, and refuses an import that differs, naming the member", async () => {
+    const factors = emulator.tenant.read("/guardian/factors") as { name: string; enabled: boolean }[];
+    await emulator.tenant.seed(
+      "/guardian/factors",
+      factors.map((f) => ({ ...f, enabled: f.name === "sms" })) as never,
+    );
+    const importId = `${new URL(emulator.url).host}/guardian/factors/sms`;
+    emulator.clearRequestLog();
+    const adopted = await provider().create({ enabled: true, importId });
+    expect(adopted.outs).toMatchObject({ enabled: true });
+    expect(calls(emulator).filter((call) => !call.startsWith("GET"))).toEqual([]);
+    expect(await failuresOf(provider(), atPreview({ enabled: false, importId }, "mismatch"))).toEqual([
+      expect.stringMatching(
+        /importId: cannot import: the tenant's MFA by phone differs from the program at enabled/,
+      ),
+    ]);
+  });
+
   it("refuses a channel that is not sms or voice, a channel named twice and a snake_case name", async () => {
     expect(await failuresOf(provider(), { messageTypes: ["sms", "email"] })).toEqual([
       expect.stringMatching(/messageTypes\[1\]: must be one of: sms, voice/),
