@@ -72,6 +72,47 @@ function nonEmpty(name: string, text: string | undefined): string | undefined {
   return text;
 }
 
+/** The options of `tenant-emulator`, as `node:util`'s `parseArgs` takes them. */
+const CLI_OPTIONS = {
+  port: { type: "string" },
+  host: { type: "string" },
+  "data-dir": { type: "string" },
+  "rate-limit": { type: "string" },
+  latency: { type: "string" },
+  "latency-jitter": { type: "string" },
+  "no-bot-detection": { type: "boolean" },
+  "client-id": { type: "string" },
+  "client-secret": { type: "string" },
+  scopes: { type: "string" },
+  tls: { type: "boolean" },
+  "tls-cert": { type: "string" },
+  "tls-key": { type: "string" },
+  "tls-san": { type: "string", multiple: true },
+  settings: { type: "string" },
+  "client-public-key": { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** `--tls`, `--tls-cert` with `--tls-key`, or `--tls-san`: the TLS the emulator serves, or none. */
+function tlsOption(values: {
+  readonly tls?: boolean | undefined;
+  readonly "tls-cert"?: string | undefined;
+  readonly "tls-key"?: string | undefined;
+  readonly "tls-san"?: string[] | undefined;
+}): EmulatorOptions["tls"] | undefined {
+  const certFile = nonEmpty("tls-cert", values["tls-cert"]);
+  const keyFile = nonEmpty("tls-key", values["tls-key"]);
+  if ((certFile === undefined) !== (keyFile === undefined)) {
+    throw new UsageError("--tls-cert and --tls-key must be given together");
+  }
+  const names = (values["tls-san"] ?? []).map((name) => nonEmpty("tls-san", name) ?? name);
+  if (certFile !== undefined && names.length > 0) {
+    throw new UsageError("--tls-san applies to the generated certificate, not to --tls-cert");
+  }
+  if (certFile !== undefined && keyFile !== undefined) return { certFile, keyFile };
+  return values.tls === true || names.length > 0 ? { names } : undefined;
+}
+
 /** Parses the `tenant-emulator` arguments (without `node` and the script). Throws a {@link UsageError}. */
 export function parseCliArgs(args: readonly string[]): CliCommand {
   let values;
@@ -80,25 +121,7 @@ export function parseCliArgs(args: readonly string[]): CliCommand {
       args: [...args],
       strict: true,
       allowPositionals: false,
-      options: {
-        port: { type: "string" },
-        host: { type: "string" },
-        "data-dir": { type: "string" },
-        "rate-limit": { type: "string" },
-        latency: { type: "string" },
-        "latency-jitter": { type: "string" },
-        "no-bot-detection": { type: "boolean" },
-        "client-id": { type: "string" },
-        "client-secret": { type: "string" },
-        scopes: { type: "string" },
-        tls: { type: "boolean" },
-        "tls-cert": { type: "string" },
-        "tls-key": { type: "string" },
-        "tls-san": { type: "string", multiple: true },
-        settings: { type: "string" },
-        "client-public-key": { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
+      options: CLI_OPTIONS,
     }));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -139,21 +162,7 @@ export function parseCliArgs(args: readonly string[]): CliCommand {
   const clientSecret = nonEmpty("client-secret", values["client-secret"]);
   const scopesText = nonEmpty("scopes", values.scopes);
   const grantedScopes = scopesText?.split(/[\s,]+/).filter((scope) => scope !== "");
-  const certFile = nonEmpty("tls-cert", values["tls-cert"]);
-  const keyFile = nonEmpty("tls-key", values["tls-key"]);
-  if ((certFile === undefined) !== (keyFile === undefined)) {
-    throw new UsageError("--tls-cert and --tls-key must be given together");
-  }
-  const names = (values["tls-san"] ?? []).map((name) => nonEmpty("tls-san", name) ?? name);
-  if (certFile !== undefined && names.length > 0) {
-    throw new UsageError("--tls-san applies to the generated certificate, not to --tls-cert");
-  }
-  const tls =
-    certFile !== undefined && keyFile !== undefined
-      ? { certFile, keyFile }
-      : values.tls === true || names.length > 0
-        ? { names }
-        : undefined;
+  const tls = tlsOption(values);
   const settingsFile = nonEmpty("settings", values.settings);
   const publicKeyFile = nonEmpty("client-public-key", values["client-public-key"]);
   const files: CliFiles = {

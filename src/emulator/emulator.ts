@@ -197,32 +197,7 @@ async function startLocked(
     jitterMs: checkMilliseconds("latencyJitterMs", options.latencyJitterMs),
   };
   const emulations = await loadEmulations();
-  const legacyKeys = new Map(
-    emulations
-      .flatMap((emulation) => emulation.documents ?? [])
-      .flatMap((rules) => (rules.legacyKey === undefined ? [] : [[rules.legacyKey, rules.path] as const])),
-  );
-  // A data file leaves out what later versions added: those documents get a new tenant's content.
-  const initial = newTenantData(emulations, undefined).documents;
-  const loaded =
-    options.dataDir === undefined ? undefined : await loadState(options.dataDir, legacyKeys, initial);
-
-  const generated = loaded?.clients.global ?? generateClientCredentials();
-  const globalClient = {
-    clientId: options.clientId ?? generated.clientId,
-    clientSecret: options.clientSecret ?? generated.clientSecret,
-  };
-  const nonGlobalClient = loaded?.clients.nonGlobal ?? generateClientCredentials();
-  if (globalClient.clientId === nonGlobalClient.clientId) {
-    throw new Error("clientId must differ from the non-global client's id");
-  }
-  const settings = options.settings === undefined ? undefined : structuredClone(options.settings);
-  // Built even when a state is loaded: the objects' rules check the seed (the settings) as they take it.
-  const fresh = newTenantData(emulations, settings);
-  const data = loaded === undefined ? fresh : tenantDataOf(loaded, initial);
-  if (loaded !== undefined && options.dataDir !== undefined) {
-    checkLoaded(data, emulations, join(options.dataDir, STATE_FILE_NAME));
-  }
+  const { data, globalClient, nonGlobalClient, settings } = await tenantState(options, emulations);
   const tls =
     options.tls === undefined || options.tls === false
       ? undefined
@@ -254,23 +229,11 @@ async function startLocked(
   const url = formatUrl(tls ? "https" : "http", host, address.port);
   const audience = `${url}${API_PREFIX}/`;
   const authority = new TokenAuthority(signingKey, `${url}/`, audience);
-  const clientAuth = new ClientAuthenticator(
-    [
-      {
-        clientId: globalClient.clientId,
-        // Read at each request, so a rotated secret replaces the old one at once.
-        get clientSecret(): string {
-          return globalClient.clientSecret;
-        },
-        publicKey: assertionKeys.publicKey,
-      },
-      nonGlobalClient,
-    ],
-    emulatorAssertionAudiences(
-      url,
-      certificateNames(host, typeof options.tls === "object" ? options.tls.names : undefined),
-    ),
+  const audiences = emulatorAssertionAudiences(
+    url,
+    certificateNames(host, typeof options.tls === "object" ? options.tls.names : undefined),
   );
+  const clientAuth = clientAuthenticator(globalClient, nonGlobalClient, assertionKeys.publicKey, audiences);
   const emulatedScopes = scopesOf(emulations);
   const unknownScopes = (options.grantedScopes ?? []).filter((scope) => !emulatedScopes.includes(scope));
   if (unknownScopes.length > 0) {
@@ -295,6 +258,78 @@ async function startLocked(
   routes = table.routes();
   server.setRoutes(table);
 
+  return emulatorHandle({
+    url,
+    audience,
+    globalClient,
+    nonGlobalClient,
+    stateFile,
+    tls,
+    assertionKeys,
+    control: tenantControl(store, emulations, { settings }),
+    routes,
+    server,
+    authority,
+    faults,
+    lock,
+  });
+}
+
+/**
+ * The tenant the emulator starts with: the data directory's state when it has one (documents later versions
+ * added get a new tenant's content), else a new tenant seeded with `options.settings`; and its two clients.
+ */
+async function tenantState(options: EmulatorOptions, emulations: Awaited<ReturnType<typeof loadEmulations>>) {
+  const legacyKeys = new Map(
+    emulations
+      .flatMap((emulation) => emulation.documents ?? [])
+      .flatMap((rules) => (rules.legacyKey === undefined ? [] : [[rules.legacyKey, rules.path] as const])),
+  );
+  // A data file leaves out what later versions added: those documents get a new tenant's content.
+  const initial = newTenantData(emulations, undefined).documents;
+  const loaded =
+    options.dataDir === undefined ? undefined : await loadState(options.dataDir, legacyKeys, initial);
+
+  const generated = loaded?.clients.global ?? generateClientCredentials();
+  const globalClient = {
+    clientId: options.clientId ?? generated.clientId,
+    clientSecret: options.clientSecret ?? generated.clientSecret,
+  };
+  const nonGlobalClient = loaded?.clients.nonGlobal ?? generateClientCredentials();
+  if (globalClient.clientId === nonGlobalClient.clientId) {
+    throw new Error("clientId must differ from the non-global client's id");
+  }
+  const settings = options.settings === undefined ? undefined : structuredClone(options.settings);
+  // Built even when a state is loaded: the objects' rules check the seed (the settings) as they take it.
+  const fresh = newTenantData(emulations, settings);
+  const data = loaded === undefined ? fresh : tenantDataOf(loaded, initial);
+  if (loaded !== undefined && options.dataDir !== undefined) {
+    checkLoaded(data, emulations, join(options.dataDir, STATE_FILE_NAME));
+  }
+  return { data, globalClient, nonGlobalClient, settings };
+}
+
+/** What {@link emulatorHandle} hands the caller of {@link startEmulator}. */
+interface HandleParts {
+  readonly url: string;
+  readonly audience: string;
+  readonly globalClient: { clientId: string; clientSecret: string };
+  readonly nonGlobalClient: TenantEmulator["nonGlobalClient"];
+  readonly stateFile: StateFile | undefined;
+  readonly tls: Awaited<ReturnType<typeof tlsMaterial>> | undefined;
+  readonly assertionKeys: Awaited<ReturnType<typeof clientAssertionKeys>>;
+  readonly control: TenantEmulator["tenant"];
+  readonly routes: readonly string[];
+  readonly server: EmulatorServer;
+  readonly authority: TokenAuthority;
+  readonly faults: FaultQueue;
+  readonly lock: DataDirLock | undefined;
+}
+
+/** The running emulator, as its caller controls it. */
+function emulatorHandle(parts: HandleParts): TenantEmulator {
+  const { url, audience, globalClient, nonGlobalClient, stateFile, tls, assertionKeys, control } = parts;
+  const { routes, server, authority, faults, lock } = parts;
   return {
     url,
     audience,
@@ -310,7 +345,7 @@ async function startLocked(
       assertionKeys.privateKeyPem === undefined
         ? undefined
         : { privateKeyPem: assertionKeys.privateKeyPem, file: assertionKeys.file },
-    tenant: tenantControl(store, emulations, { settings }),
+    tenant: control,
     routes,
     get requestLog(): readonly RequestLogEntry[] {
       return server.requestLog;
@@ -341,4 +376,21 @@ async function startLocked(
       await lock?.release();
     },
   };
+}
+
+/** Who may ask for a token: the global client (its secret read at each request, so a rotation is at once) and the other. */
+function clientAuthenticator(
+  globalClient: { readonly clientId: string; readonly clientSecret: string },
+  nonGlobalClient: { readonly clientId: string; readonly clientSecret: string },
+  publicKey: Awaited<ReturnType<typeof clientAssertionKeys>>["publicKey"],
+  audiences: ReturnType<typeof emulatorAssertionAudiences>,
+): ClientAuthenticator {
+  const global = {
+    clientId: globalClient.clientId,
+    get clientSecret(): string {
+      return globalClient.clientSecret;
+    },
+    publicKey,
+  };
+  return new ClientAuthenticator([global, nonGlobalClient], audiences);
 }
