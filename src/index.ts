@@ -2,6 +2,11 @@
  * pulumi-tenant-admin: an identity tenant's CAPTCHA configuration, attack protection and phone message
  * templates as Pulumi resources, and its settings and attack protection as data sources.
  */
+import { useProgramSdk } from "./engine/programSdk";
+
+// Before anything below loads @pulumi/pulumi.
+useProgramSdk();
+
 export { CaptchaConfig } from "./resources/captchaConfig/resource";
 export type {
   CaptchaConfigArgs,
