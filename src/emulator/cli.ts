@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * The `tenant-emulator` command: runs the emulator until SIGINT or SIGTERM. See {@link USAGE}.
+ * The `tenant-emulator` command: runs the emulator until SIGINT, SIGTERM or SIGHUP, or until the process that
+ * started it ends. See {@link USAGE}.
  *
  * @packageDocumentation
  */
@@ -10,6 +11,7 @@ import { USAGE, UsageError, checkScopes, parseCliArgs } from "./cliOptions";
 import type { CliFiles } from "./cliOptions";
 import { emulatedScopes, startEmulator } from "./emulator";
 import type { EmulatorOptions } from "./emulator";
+import { watchParent } from "./parentWatch";
 
 async function readFileOption(option: string, file: string): Promise<string> {
   try {
@@ -83,8 +85,12 @@ async function main(args: readonly string[]): Promise<void> {
   process.stdout.write(`${JSON.stringify(ready)}\n`);
 
   let stopping = false;
-  const stop = (signal: NodeJS.Signals): void => {
-    if (stopping) fail(`${signal} received again, exiting without waiting`, 1);
+  const stop = (signal: NodeJS.Signals | "parent"): void => {
+    if (stopping) {
+      if (signal === "parent") return;
+      fail(`${signal} received again, exiting without waiting`, 1);
+    }
+    if (signal === "parent") process.stderr.write("tenant-emulator: the process that started it ended; stopping\n");
     stopping = true;
     emulator.close().then(
       () => process.exit(0),
@@ -94,6 +100,8 @@ async function main(args: readonly string[]): Promise<void> {
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+  process.on("SIGHUP", stop);
+  watchParent(() => stop("parent"));
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
