@@ -39,6 +39,7 @@ export {
 } from "./resources/phoneNotificationTemplate/api";
 export type { PhoneNotificationBody, PhoneNotificationType } from "./resources/phoneNotificationTemplate/api";
 export { getTenantSettings, getTenantSettingsOutput } from "./resources/tenantSettings/function";
+export type { FunctionDependencies, FunctionOutputOptions } from "./engine/functionDependencies";
 export type {
   GetTenantSettingsArgs,
   GetTenantSettingsOutputArgs,

@@ -90,7 +90,8 @@ async function main(args: readonly string[]): Promise<void> {
       if (signal === "parent") return;
       fail(`${signal} received again, exiting without waiting`, 1);
     }
-    if (signal === "parent") process.stderr.write("tenant-emulator: the process that started it ended; stopping\n");
+    if (signal === "parent")
+      process.stderr.write("tenant-emulator: the process that started it ended; stopping\n");
     stopping = true;
     emulator.close().then(
       () => process.exit(0),
