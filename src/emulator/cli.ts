@@ -5,13 +5,17 @@
  *
  * @packageDocumentation
  */
+import { starterChain, watchParent } from "./parentWatch";
+
+// First, before the other modules load: the process that started this one may not wait for the emulator.
+const starter = starterChain();
+
 import { readFile } from "node:fs/promises";
 
 import { USAGE, UsageError, checkScopes, parseCliArgs } from "./cliOptions";
 import type { CliFiles } from "./cliOptions";
 import { emulatedScopes, startEmulator } from "./emulator";
 import type { EmulatorOptions } from "./emulator";
-import { watchParent } from "./parentWatch";
 
 async function readFileOption(option: string, file: string): Promise<string> {
   try {
@@ -102,7 +106,7 @@ async function main(args: readonly string[]): Promise<void> {
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   process.on("SIGHUP", stop);
-  watchParent(() => stop("parent"));
+  watchParent(() => stop("parent"), starter);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

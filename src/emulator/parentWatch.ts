@@ -19,9 +19,9 @@ function processInfo(pid: number): { parent: number; name: string } | undefined 
 /**
  * The processes whose parent must stay the same while the starter lives: this process, and each shell between
  * it and the process that started it (npm runs a command through `sh -c`, which waits for it, and is orphaned
- * rather than ended when npm is killed).
+ * rather than ended when npm is killed). Taken as the process starts, while the starter surely lives.
  */
-function watchedChain(): Map<number, number> {
+export function starterChain(): ReadonlyMap<number, number> {
   const chain = new Map([[process.pid, process.ppid]]);
   let pid = process.ppid;
   for (let info = processInfo(pid); info !== undefined && SHELLS.has(info.name); info = processInfo(pid)) {
@@ -45,11 +45,15 @@ function starterEnded(chain: ReadonlyMap<number, number>): boolean {
  * `npx` or `npm run` then ends with them, even when they are killed with a signal they cannot pass on: no
  * orphan keeps its port and data directory.
  *
+ * @param chain the {@link starterChain} taken when the process started
  * @param everyMs how often the chain is checked; the timer does not keep the process alive
  * @returns stops watching
  */
-export function watchParent(onGone: () => void, everyMs = 250): () => void {
-  const chain = watchedChain();
+export function watchParent(
+  onGone: () => void,
+  chain: ReadonlyMap<number, number> = starterChain(),
+  everyMs = 250,
+): () => void {
   const timer = setInterval(() => {
     if (!starterEnded(chain)) return;
     clearInterval(timer);

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { connect } from "node:net";
 import { createInterface } from "node:readline";
 
-import { CLI_PATH } from "./cliProcess";
+import { CLI_PATH, spawnCli } from "./cliProcess";
 import type { ReadyLine } from "./cliProcess";
 
 /** Whether something accepts connections on the URL's port. */
@@ -52,4 +52,13 @@ describe("tenant-emulator started by another process", () => {
       expect(stderr).toContain("tenant-emulator: the process that started it ended; stopping");
     },
   );
+});
+
+describe("tenant-emulator when its terminal closes", () => {
+  it("stops and exits 0 on SIGHUP", async () => {
+    const running = await spawnCli([]);
+    running.child.kill("SIGHUP");
+    expect(await running.exited).toEqual({ code: 0, signal: null });
+    expect(await accepts(running.ready.url)).toBe(false);
+  });
 });
