@@ -74,20 +74,6 @@ async function main(args: readonly string[]): Promise<void> {
     ...fromFiles,
     log: (line) => process.stderr.write(`${line}\n`),
   });
-  const { url, clientId, clientSecret, audience, caFile, nonGlobalClient } = emulator;
-  const clientAssertionKeyFile = emulator.clientAssertionKey?.file;
-  const ready = {
-    url,
-    clientId,
-    clientSecret,
-    audience,
-    nonGlobalClientId: nonGlobalClient.clientId,
-    nonGlobalClientSecret: nonGlobalClient.clientSecret,
-    caFile,
-    clientAssertionKeyFile,
-  };
-  process.stdout.write(`${JSON.stringify(ready)}\n`);
-
   let stopping = false;
   const stop = (signal: NodeJS.Signals | "parent"): void => {
     if (stopping) {
@@ -107,6 +93,21 @@ async function main(args: readonly string[]): Promise<void> {
   process.on("SIGTERM", stop);
   process.on("SIGHUP", stop);
   watchParent(() => stop("parent"), starter);
+
+  // Ready only once a signal would stop it cleanly: whoever reads the line may signal at once.
+  const { url, clientId, clientSecret, audience, caFile, nonGlobalClient } = emulator;
+  const clientAssertionKeyFile = emulator.clientAssertionKey?.file;
+  const ready = {
+    url,
+    clientId,
+    clientSecret,
+    audience,
+    nonGlobalClientId: nonGlobalClient.clientId,
+    nonGlobalClientSecret: nonGlobalClient.clientSecret,
+    caFile,
+    clientAssertionKeyFile,
+  };
+  process.stdout.write(`${JSON.stringify(ready)}\n`);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
