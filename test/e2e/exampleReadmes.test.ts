@@ -5,8 +5,9 @@
  * them.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 
 import { describeWithEngine } from "./support/engine";
 
@@ -51,11 +52,20 @@ describeWithEngine("the examples' README commands", () => {
 
   it.each(runByReadme)("run examples/%s against the emulator and change no file git tracks", (dir) => {
     const before = gitStatus();
-    const run = spawnSync("bash", ["-eo", "pipefail", "-c", emulatorCommands(dir) ?? ""], {
+    const backend = mkdtempSync(join(tmpdir(), "example-readme-"));
+    // A failing command stops the script (-e): its emulators are stopped then too, or they would hold the
+    // output open. The state goes to a backend of its own (with-toolchain.sh keeps PULUMI_BACKEND_URL).
+    const script = `trap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n${emulatorCommands(dir) ?? ""}`;
+    const run = spawnSync("bash", ["-eo", "pipefail", "-c", script], {
       cwd: repoRoot,
       encoding: "utf8",
-      env: Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("AUTH0_"))),
+      timeout: 600_000,
+      env: {
+        ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("AUTH0_"))),
+        PULUMI_BACKEND_URL: `file://${backend}`,
+      },
     });
+    rmSync(backend, { recursive: true, force: true });
     expect({ status: run.status, output: run.status === 0 ? "" : run.stdout + run.stderr }).toEqual({
       status: 0,
       output: "",
