@@ -38,18 +38,32 @@ scratch_project() {
   printf '%s' "$dir"
 }
 
-# The package works in the project: its entry points load and its command runs.
+# The package works in the project: its entry points load, with one @pulumi/pulumi, the project's own (a
+# clone on disk has its own copy, a devDependency), and its command runs. The check is a file of the project, as
+# a program is: its main module resolves the project's SDK.
 check_installed() {
   local dir="$1" what="$2"
   (
     cd "$dir"
-    node -e '
-      const pkg = require("pulumi-tenant-admin");
-      require("pulumi-tenant-admin/provider");
-      if (typeof pkg.CaptchaConfig !== "function" || typeof pkg.PhoneNotificationTemplate !== "function") {
-        throw new Error("the package loaded without its resources");
-      }
-    '
+    cat >check-installed.js <<'CHECK'
+const pkg = require("pulumi-tenant-admin");
+require("pulumi-tenant-admin/provider");
+if (typeof pkg.CaptchaConfig !== "function" || typeof pkg.PhoneNotificationTemplate !== "function") {
+  throw new Error("the package loaded without its resources");
+}
+const marker = "/node_modules/@pulumi/pulumi/";
+const sdks = new Set(
+  Object.values(require.cache)
+    .map((loaded) => loaded.filename)
+    .filter((file) => file.includes(marker))
+    .map((file) => file.slice(0, file.indexOf(marker) + marker.length)),
+);
+const own = require("node:fs").realpathSync(__dirname) + marker;
+if (sdks.size !== 1 || !sdks.has(own)) {
+  throw new Error(`the program loaded @pulumi/pulumi from ${[...sdks].join(", ")}; expected only ${own}`);
+}
+CHECK
+    node check-installed.js
     npx --no-install tenant-admin --help | grep -q '^Usage: tenant-admin export'
     test -f node_modules/pulumi-tenant-admin/docs/which-phone-resource.md
   )

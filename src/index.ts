@@ -2,6 +2,11 @@
  * pulumi-tenant-admin: an identity tenant's CAPTCHA configuration, attack protection and phone message
  * templates as Pulumi resources, and its settings and attack protection as data sources.
  */
+import { useProgramSdk } from "./engine/programSdk";
+
+// Before anything below loads @pulumi/pulumi.
+useProgramSdk();
+
 export { CaptchaConfig } from "./resources/captchaConfig/resource";
 export type {
   CaptchaConfigArgs,
@@ -34,6 +39,7 @@ export {
 } from "./resources/phoneNotificationTemplate/api";
 export type { PhoneNotificationBody, PhoneNotificationType } from "./resources/phoneNotificationTemplate/api";
 export { getTenantSettings, getTenantSettingsOutput } from "./resources/tenantSettings/function";
+export type { FunctionDependencies, FunctionOutputOptions } from "./engine/functionDependencies";
 export type {
   GetTenantSettingsArgs,
   GetTenantSettingsOutputArgs,

@@ -69,7 +69,7 @@ function packageJson(projectName: string, packageDependency: string, pulumiRange
   const manifest = {
     name: npmPackageName(projectName),
     main: "index.ts",
-    devDependencies: { "@types/node": "^18", typescript: "^5.0.0" },
+    devDependencies: { "@types/node": "^22", typescript: "^5.0.0" },
     dependencies: { "@pulumi/pulumi": pulumiRange, "pulumi-tenant-admin": packageDependency },
   };
   return `${JSON.stringify(manifest, null, 4)}\n`;

@@ -63,17 +63,14 @@ export function chooseCredentials(
           : "";
   if (mode === "env") {
     throw new TenantConfigError(
-      `No credentials for tenant ${host}${missing}: set the environment variables ${ENV_VARS.clientId} and ` +
-        `${ENV_VARS.clientSecret}, or ${ENV_VARS.apiToken}, or ${ENV_VARS.clientId} and ` +
-        `${ENV_VARS.clientAssertionPrivateKey}.`,
+      `No credentials for tenant ${host}${missing}: set ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret}, ` +
+        `or ${ENV_VARS.apiToken} (docs/connection.md lists every way).`,
     );
   }
   throw new TenantConfigError(
-    `No credentials for tenant ${host}${missing}: set the stack config keys ${CONFIG_KEYS.clientId} and ` +
-      `${CONFIG_KEYS.clientSecret} (pulumi config set --secret ${CONFIG_KEYS.clientSecret} <secret>) or the ` +
-      `environment variables ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret}; or set an API token with ` +
-      `${CONFIG_KEYS.apiToken} or ${ENV_VARS.apiToken}; or a client assertion key with ` +
-      `${CONFIG_KEYS.clientAssertionPrivateKey} or ${ENV_VARS.clientAssertionPrivateKey}.${note}`,
+    `No credentials for tenant ${host}${missing}: set ${CONFIG_KEYS.clientId} and ${CONFIG_KEYS.clientSecret} ` +
+      `(or ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret}), or ${CONFIG_KEYS.apiToken} ` +
+      `(or ${ENV_VARS.apiToken}); docs/connection.md lists every way.${note}`,
   );
 }
 

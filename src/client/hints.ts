@@ -24,7 +24,7 @@ const TOKEN_HINTS: Readonly<Partial<Record<number, (read: SettingsRead) => strin
 /** Hints by the platform's `errorCode`, whatever the operation. */
 const ERROR_CODE_HINTS: Readonly<Partial<Record<string, string>>> = {
   insufficient_scope:
-    "Grant the scope to the machine-to-machine client, or use an API token that has it; tenant-admin doctor lists every scope each resource needs",
+    "Grant the scope to the machine-to-machine client, or use an API token that has it; run tenant-admin doctor to list every scope each resource needs",
   insufficient_entitlement: "The tenant's plan does not include bot detection",
 };
 

@@ -1,9 +1,15 @@
 #!/usr/bin/env node
 /**
- * The `tenant-emulator` command: runs the emulator until SIGINT or SIGTERM. See {@link USAGE}.
+ * The `tenant-emulator` command: runs the emulator until SIGINT, SIGTERM or SIGHUP, or until the process that
+ * started it ends. See {@link USAGE}.
  *
  * @packageDocumentation
  */
+import { starterChain, watchParent } from "./parentWatch";
+
+// First, before the other modules load: the process that started this one may not wait for the emulator.
+const starter = starterChain();
+
 import { readFile } from "node:fs/promises";
 
 import { USAGE, UsageError, checkScopes, parseCliArgs } from "./cliOptions";
@@ -68,6 +74,27 @@ async function main(args: readonly string[]): Promise<void> {
     ...fromFiles,
     log: (line) => process.stderr.write(`${line}\n`),
   });
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals | "parent"): void => {
+    if (stopping) {
+      if (signal === "parent") return;
+      fail(`${signal} received again, exiting without waiting`, 1);
+    }
+    if (signal === "parent")
+      process.stderr.write("tenant-emulator: the process that started it ended; stopping\n");
+    stopping = true;
+    emulator.close().then(
+      () => process.exit(0),
+      (error: unknown) =>
+        fail(`failed to stop: ${error instanceof Error ? error.message : String(error)}`, 1),
+    );
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  process.on("SIGHUP", stop);
+  watchParent(() => stop("parent"), starter);
+
+  // Ready only once a signal would stop it cleanly: whoever reads the line may signal at once.
   const { url, clientId, clientSecret, audience, caFile, nonGlobalClient } = emulator;
   const clientAssertionKeyFile = emulator.clientAssertionKey?.file;
   const ready = {
@@ -81,19 +108,6 @@ async function main(args: readonly string[]): Promise<void> {
     clientAssertionKeyFile,
   };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
-
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals): void => {
-    if (stopping) fail(`${signal} received again, exiting without waiting`, 1);
-    stopping = true;
-    emulator.close().then(
-      () => process.exit(0),
-      (error: unknown) =>
-        fail(`failed to stop: ${error instanceof Error ? error.message : String(error)}`, 1),
-    );
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -7,6 +7,9 @@
  * to the tenant: a preview's `check` and `diff` load one resource's module (and zod, or liquidjs, at their
  * first schema or template).
  */
+import { useProgramSdk } from "../engine/programSdk";
+// Before the provider context loads @pulumi/pulumi.
+useProgramSdk();
 import { ProviderContext } from "../engine/providerContext";
 import type { ResourceName } from "../resources/registry";
 import type { ProviderImplementation } from "../resources/tenantObject/hooks";

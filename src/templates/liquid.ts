@@ -7,6 +7,7 @@ import type * as LiquidModule from "liquidjs";
 import type { Context, Emitter, Liquid, StaticAnalysis, Template, TopLevelToken } from "liquidjs";
 
 import type { RenderBudget, TemplateLimit } from "./limits";
+import { closestMatch } from "../wire/suggestions";
 import {
   MEMORY_LIMIT,
   NESTING_MAX_DEPTH,
@@ -220,7 +221,30 @@ export function templateError(error: unknown, template: string): unknown {
     return new TemplateLimitError(limit, message, position);
   }
   const reason = oneLine(error.message.split("\n")[0] ?? error.message).replace(/, line:\d+, col:\d+$/, "");
+  const filter = /^undefined filter: (\S+)$/.exec(reason)?.[1];
+  if (filter !== undefined) return unknownFilter(filter, error.token);
   return new TemplateSyntaxError(reason, line, column);
+}
+
+/**
+ * An unknown filter at its own line and column (liquidjs points at the output or tag that holds it), with
+ * the filter it most likely means.
+ */
+function unknownFilter(name: string, token: LiquidModule.Token): TemplateSyntaxError {
+  const markup = token.input.slice(token.begin, token.end);
+  const written = /\|\s*([\w-]+)/g;
+  let offset = token.begin;
+  for (let match = written.exec(markup); match !== null; match = written.exec(markup)) {
+    if (match[1] !== name) continue;
+    offset = token.begin + match.index + match[0].length - name.length;
+    break;
+  }
+  const starts = lineStarts(token.input);
+  const line = starts.filter((start) => start <= offset).length;
+  const column = offset - (starts[line - 1] ?? 0) + 1;
+  const meant = closestMatch(name, Object.keys(liquidEngine().filters));
+  const hint = meant === undefined ? "" : `; did you mean "${meant}"?`;
+  return new TemplateSyntaxError(`undefined filter: ${name}${hint}`, line, column);
 }
 
 /**

@@ -209,3 +209,36 @@ describeWithEngine("a refresh of a tenant holding what no program may declare", 
     expect(tenant.emulator.tenant.read(getBotDetection.path)).toMatchObject({ bot_detection_level: "low" });
   });
 });
+
+describeWithEngine("the read functions' output forms with dependsOn", () => {
+  let tenant: TenantStack;
+
+  beforeAll(async () => {
+    tenant = await createTenantStack({ programDir: PROGRAM });
+    await tenant.configure({
+      botDetectionLevel: { value: "low" },
+      allowlist: { value: "[]" },
+      loginAttempts: { value: "50" },
+      readAfterWrites: { value: "true" },
+    });
+  });
+
+  afterAll(async () => {
+    await tenant?.dispose();
+  });
+
+  it("read the tenant after the resources they depend on are written, so the next preview shows no change", async () => {
+    const created = await tenant.harness.up();
+    expect(created["levelReadAfter"]?.value).toBe("low");
+
+    await tenant.configure({ botDetectionLevel: { value: "medium" } });
+    const updated = await tenant.harness.up();
+    expect(updated["levelReadAfter"]?.value).toBe("medium");
+    // Read after the write, yet without failing: the settings read waited on a single resource.
+    expect(Object.keys(updated)).toContain("nameReadAfter");
+
+    const again = await tenant.harness.preview({ expectNoChanges: true });
+    expect(changedCount(again.changes)).toBe(0);
+    expect(again.stdout).not.toMatch(/levelReadAfter/);
+  });
+});

@@ -134,3 +134,35 @@ describeWithEngine("what a user sees when the tenant refuses", () => {
     expect(printed).not.toContain(secret);
   });
 });
+
+describeWithEngine("a stack without credentials", () => {
+  let tenant: TenantStack;
+
+  beforeAll(async () => {
+    tenant = await createTenantStack();
+    await tenant.configure({ activeProviderId: { value: "auth_challenge" } });
+    await tenant.unconfigure("tenant-admin:clientId", "tenant-admin:clientSecret");
+  });
+
+  afterAll(async () => {
+    await tenant?.dispose();
+  });
+
+  it("says so at preview in one short line, once, naming the keys to set", async () => {
+    const printedBefore = tenant.harness.output.length;
+    await failureOf(tenant, "preview");
+    const lines = tenant.harness.output
+      .slice(printedBefore)
+      .join("")
+      .split("\n")
+      .filter((line) => line.includes("No credentials"));
+    expect(lines).toHaveLength(1);
+    const message = lines[0]?.slice(lines[0].indexOf("No credentials")) ?? "";
+    expect(message).toBe(
+      `No credentials for tenant ${new URL(tenant.emulator.url).host}: set tenant-admin:clientId and tenant-admin:clientSecret ` +
+        "(or AUTH0_CLIENT_ID and AUTH0_CLIENT_SECRET), or tenant-admin:apiToken (or AUTH0_API_TOKEN); " +
+        "docs/connection.md lists every way.",
+    );
+    expect(message.length).toBeLessThan(250);
+  });
+});

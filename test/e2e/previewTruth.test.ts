@@ -76,6 +76,7 @@ describeWithEngine("preview fails before anything is written when up would fail"
       `PhoneTemplates cannot be written to ${tenant.emulator.url}: the token of the client ` +
         `${tenant.emulator.clientId} lacks the scope update:guardian_factors.`,
     );
+    expect(printed).toContain("Run tenant-admin doctor to list every scope each resource needs.");
     expect(tenant.calls()).toEqual([]);
     expect(printed).not.toContain(token);
   });

@@ -3,6 +3,8 @@ import * as pulumi from "@pulumi/pulumi";
 import type { CamelCased } from "../../client/casing";
 import { TenantApiError } from "../../client/errors";
 import type { ManagementClient } from "../../client/managementClient";
+import type { FunctionOutputOptions } from "../../engine/functionDependencies";
+import { afterDependencies } from "../../engine/functionDependencies";
 import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
 import type { DocumentDescription } from "../../wire/document";
 import type { BotDetectionResponse } from "../botDetection/api";
@@ -65,7 +67,8 @@ async function readEntitled<Response extends object>(
 /**
  * Reads the tenant's five attack-protection objects (CAPTCHA, bot detection, brute-force protection, breached
  * password detection, suspicious IP throttling) in one round of parallel `GET`s. Runs at preview and update
- * alike. Needs the scope `read:attack_protection`. An argument it does not take is refused, naming it.
+ * alike, when the program calls it: before the resources of the same `pulumi up` are written
+ * (`getAttackProtectionOutput` with `dependsOn` reads after them). Needs the scope `read:attack_protection`. An argument it does not take is refused, naming it.
  * Errors are the package's own classes (all `TenantAdminError`s); uncaught, Pulumi prints one line naming
  * the function and the tenant.
  *
@@ -91,18 +94,26 @@ export async function getAttackProtection(
   });
 }
 
-/** {@link getAttackProtection} as an Output, for a `tenant` made of outputs. The result is not secret. */
+/**
+ * {@link getAttackProtection} as an Output, for a `tenant` made of outputs. The result is not secret.
+ *
+ * The read runs as the program starts, beside the resources' writes: it shows the tenant as it was before
+ * the same `pulumi up` unless `opts.dependsOn` names the resources to read after (then the next preview
+ * shows no output change).
+ */
 export function getAttackProtectionOutput(
   args: GetAttackProtectionOutputArgs = {},
-  opts?: pulumi.InvokeOptions,
+  opts?: FunctionOutputOptions,
 ): pulumi.Output<AttackProtection> {
-  const read = pulumi
-    .output(args.tenant)
-    .apply((tenant) =>
-      getAttackProtection(
-        { ...args, ...(tenant === undefined ? {} : { tenant }) } as GetAttackProtectionArgs,
-        opts,
+  const read = afterDependencies(opts?.dependsOn, () =>
+    pulumi
+      .output(args.tenant)
+      .apply((tenant) =>
+        getAttackProtection(
+          { ...args, ...(tenant === undefined ? {} : { tenant }) } as GetAttackProtectionArgs,
+          opts,
+        ),
       ),
-    );
+  );
   return handledEarly(pulumi.unsecret(read));
 }

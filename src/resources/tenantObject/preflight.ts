@@ -117,7 +117,7 @@ async function preflight(
         return (
           `${needs.resource} cannot be written to ${tenant}: ${who} lacks the scope ` +
           `${missing.join(", ")}${why}. Grant it to the machine-to-machine client (or use a token that has it); ` +
-          "nothing was written."
+          "nothing was written. Run tenant-admin doctor to list every scope each resource needs."
         );
       }
     }

@@ -3,6 +3,8 @@ import * as pulumi from "@pulumi/pulumi";
 import type { CamelCaseKey, CamelCased } from "../../client/casing";
 import { toCamelKey } from "../../client/casing";
 import { TenantConfigError } from "../../client/errors";
+import type { FunctionOutputOptions } from "../../engine/functionDependencies";
+import { afterDependencies } from "../../engine/functionDependencies";
 import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
 import { closestMatch } from "../../wire/suggestions";
 import { handledEarly, readNamed, refuseUnknownArguments } from "../tenantObject/programFunction";
@@ -101,7 +103,8 @@ function wireFields(fields: readonly string[]): TenantSettingsField[] {
 
 /**
  * Reads the tenant's settings (one `GET /api/v2/tenants/settings`), optionally restricted to `fields`.
- * Runs at preview and update alike. Needs the scope `read:tenant_settings`. Errors are the package's own
+ * Runs at preview and update alike, when the program calls it: before the resources of the same `pulumi up`
+ * are written (`getTenantSettingsOutput` with `dependsOn` reads after them). Needs the scope `read:tenant_settings`. Errors are the package's own
  * classes (`TenantApiError`, `TenantConfigError`, …, all `TenantAdminError`s), so a program can catch
  * them with `instanceof`; uncaught, Pulumi prints one line: the message, without a stack.
  *
@@ -132,21 +135,27 @@ export async function getTenantSettings<
 /**
  * {@link getTenantSettings} as an Output, for arguments that are outputs of other resources. The
  * result is not secret, even when the tenant's credentials are.
+ *
+ * The read runs as the program starts, beside the resources' writes: it shows the tenant as it was before
+ * the same `pulumi up` unless `opts.dependsOn` names the resources to read after (then the next preview
+ * shows no output change).
  */
 export function getTenantSettingsOutput<
   const F extends readonly TenantSettingsFieldName[] = [],
   I extends boolean | undefined = undefined,
 >(
   args: GetTenantSettingsOutputArgs<F, I> = {},
-  opts?: pulumi.InvokeOptions,
+  opts?: FunctionOutputOptions,
 ): pulumi.Output<SelectedTenantSettings<F, I>> {
-  const settings = pulumi
-    .output(args.tenant)
-    .apply((tenant) =>
-      getTenantSettings<F, I>(
-        { ...args, ...(tenant === undefined ? {} : { tenant }) } as GetTenantSettingsArgs<F, I>,
-        opts,
+  const settings = afterDependencies(opts?.dependsOn, () =>
+    pulumi
+      .output(args.tenant)
+      .apply((tenant) =>
+        getTenantSettings<F, I>(
+          { ...args, ...(tenant === undefined ? {} : { tenant }) } as GetTenantSettingsArgs<F, I>,
+          opts,
+        ),
       ),
-    );
+  );
   return handledEarly(pulumi.unsecret<SelectedTenantSettings<F, I>>(settings));
 }

@@ -134,7 +134,8 @@ describe("tenant-admin export, writing the project", () => {
       expect(merged).toEqual({
         ...theirs,
         dependencies: { ...theirs.dependencies, "pulumi-tenant-admin": dependency },
-        devDependencies: { typescript: "~5.6.0", "@types/node": "^18" },
+        // The user's typescript range is kept; @types/node is added for the Node the package needs (>= 22).
+        devDependencies: { typescript: "~5.6.0", "@types/node": "^22" },
         main: "index.ts",
       });
       expect(text).toBe(`${JSON.stringify(merged, null, 2)}\n`);

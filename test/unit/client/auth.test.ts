@@ -177,7 +177,7 @@ describe("client-credentials tokens", () => {
     );
     expect(error.message).toBe(
       "PATCH /attack-protection/captcha failed: 403 insufficient_scope: Insufficient scope, expected any of: " +
-        "update:attack_protection. Grant the scope to the machine-to-machine client, or use an API token that has it; tenant-admin doctor lists every scope each resource needs.",
+        "update:attack_protection. Grant the scope to the machine-to-machine client, or use an API token that has it; run tenant-admin doctor to list every scope each resource needs.",
     );
   });
 });

@@ -37,7 +37,7 @@ describe("errorFromResponse", () => {
         "insufficient_scope",
       ),
       "PATCH /attack-protection/captcha failed: 403 insufficient_scope: Insufficient scope, expected any of: " +
-        "update:attack_protection. Grant the scope to the machine-to-machine client, or use an API token that has it; tenant-admin doctor lists every scope each resource needs.",
+        "update:attack_protection. Grant the scope to the machine-to-machine client, or use an API token that has it; run tenant-admin doctor to list every scope each resource needs.",
     ],
     [
       "missing entitlement",
@@ -171,7 +171,7 @@ describe("errorFromResponse", () => {
       status: 403,
       errorCode: "insufficient_scope",
       serverMessage: "Insufficient scope, expected any of: update:attack_protection",
-      hint: "Grant the scope to the machine-to-machine client, or use an API token that has it; tenant-admin doctor lists every scope each resource needs",
+      hint: "Grant the scope to the machine-to-machine client, or use an API token that has it; run tenant-admin doctor to list every scope each resource needs",
       attempts: 1,
     });
   });

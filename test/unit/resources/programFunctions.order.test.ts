@@ -7,12 +7,18 @@ import { BotDetection, getAttackProtectionOutput, getTenantSettingsOutput } from
 // What happens first in a program's process (wiring, against the SDK's mock monitor): the order is what is
 // asserted, never a time.
 let happened: string[] = [];
+/** While set, the mock engine answers a registration only once it resolves: the resource is being written. */
+let writing: Promise<void> | undefined;
 
 beforeAll(async () => {
   await pulumi.runtime.setMocks(
     {
-      newResource: (args) => {
+      newResource: async (args) => {
         happened.push(`registered ${args.name}`);
+        if (writing !== undefined) {
+          await writing;
+          happened.push(`wrote ${args.name}`);
+        }
         return { id: `${args.name}-id`, state: args.inputs as Record<string, unknown> };
       },
       call: (args) => args.inputs as Record<string, unknown>,
@@ -50,4 +56,30 @@ it.each([
   read();
   await until(() => happened.includes("client made"));
   expect(happened).toEqual(["registered bot-detection", "client made"]);
+});
+
+it.each([
+  [
+    "getTenantSettingsOutput",
+    (bot: BotDetection) => getTenantSettingsOutput({ fields: ["friendlyName"], tenant }, { dependsOn: bot }),
+  ],
+  [
+    "getAttackProtectionOutput",
+    (bot: BotDetection) => getAttackProtectionOutput({ tenant }, { dependsOn: [bot] }),
+  ],
+])("makes %s's HTTP client only once the resources of dependsOn are written", async (_name, read) => {
+  let written = (): void => undefined;
+  writing = new Promise((resolve) => (written = resolve));
+  try {
+    read(new BotDetection("bot-detection", { botDetectionLevel: "high" }));
+    await until(() => happened.includes("registered bot-detection"));
+    await until(() => false, 50);
+    expect(happened).toEqual(["registered bot-detection"]);
+
+    written();
+    await until(() => happened.includes("client made"));
+    expect(happened).toEqual(["registered bot-detection", "wrote bot-detection", "client made"]);
+  } finally {
+    writing = undefined;
+  }
 });

@@ -33,7 +33,8 @@ describe("the write check at preview", () => {
     expect(reasons(result)).toEqual([
       `PhoneNotificationTemplate cannot be written to ${emulator.url}: the token of the client ` +
         `${emulator.clientId} lacks the scope create:phone_templates, update:phone_templates. Grant it to the ` +
-        "machine-to-machine client (or use a token that has it); nothing was written.",
+        "machine-to-machine client (or use a token that has it); nothing was written. Run tenant-admin doctor to " +
+        "list every scope each resource needs.",
     ]);
     expect(emulator.requestLog).toEqual([]);
     expect(reasons(result).join("\n")).not.toContain(token);
@@ -53,7 +54,7 @@ describe("the write check at preview", () => {
     expect(reasons(result)).toEqual([
       "CaptchaConfig cannot be written to http://127.0.0.1:1: the API token lacks the scope " +
         "update:attack_protection. Grant it to the machine-to-machine client (or use a token that has it); " +
-        "nothing was written.",
+        "nothing was written. Run tenant-admin doctor to list every scope each resource needs.",
     ]);
   });
 });

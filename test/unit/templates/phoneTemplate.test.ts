@@ -105,7 +105,20 @@ describe("renderPhoneTemplate", () => {
   it.each<[string, string, number, number, string]>([
     ["an unclosed tag", "Hi {{code}}\n{% if locale %}fr", 2, 1, "tag {% if locale %} not closed"],
     ["an unknown tag", "{{code}} {% translate %}", 1, 10, 'tag "translate" not found'],
-    ["an unknown filter", "{{code}}\n\n  {{ code | shout }}", 3, 3, "undefined filter: shout"],
+    [
+      "an unknown filter, at the filter",
+      "{{code}}\n\n  {{ code | xyzzy }}",
+      3,
+      13,
+      "undefined filter: xyzzy",
+    ],
+    [
+      "a misspelt filter, with the filter it likely means",
+      "{{ code | append: '|' | upcasee }}",
+      1,
+      25,
+      'undefined filter: upcasee; did you mean "upcase"?',
+    ],
     ["an unclosed output", "{{ code", 1, 1, 'output "{{ code" not closed'],
     [
       "a file tag (there are no template files)",

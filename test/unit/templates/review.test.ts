@@ -76,7 +76,12 @@ describe("reviewTemplate, legacy dialect", () => {
   it.each<[string, string, string]>([
     ["an empty template", " \n ", "must not be empty"],
     ["an unclosed tag", "Hi {{code}}\n{% if locale %}fr", "line 2, column 1: tag {% if locale %} not closed"],
-    ["an unknown filter", "{{ code | shout }}", "line 1, column 1: undefined filter: shout"],
+    ["an unknown filter, at the filter", "{{ code | xyzzy }}", "line 1, column 11: undefined filter: xyzzy"],
+    [
+      "a misspelt filter, with the filter it likely means",
+      "{{ code | downcas }}",
+      'line 1, column 11: undefined filter: downcas; did you mean "downcase"?',
+    ],
     [
       "a file tag (there are no template files)",
       '{{code}}{% include "/etc/hostname" %}',
