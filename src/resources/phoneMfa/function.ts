@@ -1,6 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 
 import type { ManagementClient } from "../../client/managementClient";
+import type { FunctionOutputOptions } from "../../engine/functionDependencies";
+import { afterDependencies } from "../../engine/functionDependencies";
 import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
 import { getPhoneTwilioAccount, getSelectedPhoneProvider } from "../legacyPhoneProvider/api";
 import { listPhoneProviders } from "../phoneProvider/api";
@@ -99,7 +101,9 @@ async function senderOf(client: ManagementClient, unified: boolean): Promise<Pho
  * Reads MFA by phone on the tenant: whether the factor is on, its channels, the tenant's phone generation and
  * who sends (never a credential). Two rounds of parallel `GET`s: the factor, its channels and the tenant's
  * generation, then its sender. Needs `read:guardian_factors`, `read:tenant_settings` and, on a unified tenant,
- * `read:phone_providers`. Runs at preview and update alike; an argument it does not take is refused, naming it.
+ * `read:phone_providers`. Runs at preview and update alike, when the program calls it: before the resources of
+ * the same `pulumi up` are written (`getPhoneMfaOutput` with `dependsOn` reads after them). An argument it
+ * does not take is refused, naming it.
  *
  * @param _opts accepted for symmetry with Pulumi's invoke functions; it has no effect.
  */
@@ -127,15 +131,23 @@ export async function getPhoneMfa(
   });
 }
 
-/** {@link getPhoneMfa} as an Output, for a `tenant` made of outputs. The result is not secret. */
+/**
+ * {@link getPhoneMfa} as an Output, for a `tenant` made of outputs. The result is not secret.
+ *
+ * The read runs as the program starts, beside the resources' writes: it shows the tenant as it was before
+ * the same `pulumi up` unless `opts.dependsOn` names the resources to read after (then the next preview
+ * shows no output change).
+ */
 export function getPhoneMfaOutput(
   args: GetPhoneMfaOutputArgs = {},
-  opts?: pulumi.InvokeOptions,
+  opts?: FunctionOutputOptions,
 ): pulumi.Output<PhoneMfaState> {
-  const read = pulumi
-    .output(args.tenant)
-    .apply((tenant) =>
-      getPhoneMfa({ ...args, ...(tenant === undefined ? {} : { tenant }) } as GetPhoneMfaArgs, opts),
-    );
+  const read = afterDependencies(opts?.dependsOn, () =>
+    pulumi
+      .output(args.tenant)
+      .apply((tenant) =>
+        getPhoneMfa({ ...args, ...(tenant === undefined ? {} : { tenant }) } as GetPhoneMfaArgs, opts),
+      ),
+  );
   return handledEarly(pulumi.unsecret(read));
 }

@@ -1,7 +1,7 @@
 // The MFA-by-phone tests' program: PhoneMfa with the channels the stack config names, and the tenant's
 // sender for its generation (`e2e:generation`): PhoneProvider on a unified tenant, LegacyPhoneProvider on a
 // legacy one, its Twilio auth token from the secret `e2e:twilioToken`; imported when `e2e:senderImportId` is
-// set. `e2e:readBack` exports what getPhoneMfaOutput reads.
+// set. `e2e:readBack` exports what getPhoneMfaOutput reads once both are written.
 import * as pulumi from "@pulumi/pulumi";
 import type { PhoneChannel } from "pulumi-tenant-admin";
 import { LegacyPhoneProvider, PhoneMfa, PhoneProvider, getPhoneMfaOutput } from "pulumi-tenant-admin";
@@ -33,4 +33,6 @@ const sender =
 
 export const channelsOut = mfa.messageTypes;
 export const senderTwilio = sender.twilio;
-export const read = config.getBoolean("readBack") ? getPhoneMfaOutput() : undefined;
+export const read = config.getBoolean("readBack")
+  ? getPhoneMfaOutput({}, { dependsOn: [mfa, sender] })
+  : undefined;
