@@ -81,7 +81,8 @@ export type {
   GetAttackProtectionArgs,
   GetAttackProtectionOutputArgs,
 } from "./resources/attackProtection/function";
-export type { TenantArgs, TenantInputs } from "./engine/tenantArgs";
+export type { ResolvedTenant, TenantArgs, TenantInputs, TenantSelector } from "./engine/tenantArgs";
+export { tenantNames } from "./engine/providerContext";
 export { renderPhoneTemplate } from "./resources/phoneTemplates/api";
 export type { PhoneMessageType, PhoneTemplateValues } from "./resources/phoneTemplates/api";
 export {
