@@ -164,3 +164,49 @@ describeWithEngine("a tenant name the stack config does not set", () => {
     expect(emulator.requestLog).toEqual([]);
   });
 });
+
+describeWithEngine(
+  "examples/fleet on tenants limited to 1 request/s (tenant-emulator --rate-limit 1)",
+  () => {
+    const fleet = new Map<string, TenantEmulator>();
+    let harness: TestStack;
+
+    beforeAll(async () => {
+      for (const name of ["eu", "us"]) {
+        // What --rate-limit 1 sets: 1 request/s, bursts of 2.
+        fleet.set(name, await startEmulator(namedTenant({ rateLimit: { requestsPerSecond: 1, burst: 2 } })));
+      }
+      harness = await createTestStack({
+        programDir: "examples/fleet",
+        projectName: projectName("examples/fleet/Pulumi.yaml"),
+        env: NO_ENVIRONMENT_TENANT,
+      });
+      await harness.stack.setAllConfig(namedTenantsConfig(fleet), true);
+    });
+
+    afterAll(async () => {
+      await harness?.dispose();
+      for (const emulator of fleet.values()) await emulator.close();
+    });
+
+    it("paces each tenant before its limit: up and destroy succeed with at most 10% of requests refused", async () => {
+      const counts: Record<string, { requests: number; refused: number }> = {};
+      for (const step of ["up", "destroy"] as const) {
+        for (const emulator of fleet.values()) emulator.clearRequestLog();
+        await (step === "up" ? harness.up() : harness.destroy());
+        for (const [name, emulator] of fleet) {
+          counts[`${step} ${name}`] = {
+            requests: emulator.requestLog.length,
+            refused: emulator.requestLog.filter((entry) => entry.status === 429).length,
+          };
+        }
+      }
+      for (const { requests, refused } of Object.values(counts)) {
+        expect(requests).toBeGreaterThan(0);
+        expect(refused).toBeLessThanOrEqual(requests / 10);
+      }
+      // No wait was long: the pacing printed nothing.
+      expect(harness.output.join("\n")).not.toMatch(/rate limit|rate-limited/);
+    });
+  },
+);
