@@ -19,6 +19,9 @@
  *        (benchAttackProtection.ts; printed, nothing written).
  *        npm run bench -- --focus policy [--runs N]: a preview of examples/attack-protection with the tenant
  *        policy pack against the same preview without it (benchPolicy.ts; printed, nothing written).
+ *        npm run bench -- --focus fleet [--runs N] [--tenants 1,5,20]: examples/fleet on N named tenants, each on
+ *        its own emulator, beside as many do-nothing resources, and at 1 request/s per tenant (benchFleet.ts;
+ *        printed, nothing written).
  */
 import { execFile } from "node:child_process";
 import { writeFile } from "node:fs/promises";
@@ -31,6 +34,7 @@ import * as prettier from "prettier";
 import { attackProtectionReport, measureAttackProtection } from "./benchAttackProtection";
 import type { CreatePreviewFigure } from "./benchCreatePreview";
 import { createPreviewFigure, createPreviewReport } from "./benchCreatePreview";
+import { fleetReport, measureFleet } from "./benchFleet";
 import { benchBuilds, lifecycleReport as lifecycleFiguresReport, measureLifecycle } from "./benchLifecycle";
 import { measurePolicy, policyReport } from "./benchPolicy";
 import { PERFORMANCE_PAGE, performancePage } from "./support/performancePage";
@@ -67,13 +71,17 @@ async function machine(): Promise<string> {
 }
 
 /** The series `--focus` runs alone. */
-const FOCUSES = ["create-preview", "attack-protection", "policy"] as const;
+const FOCUSES = ["create-preview", "attack-protection", "policy", "fleet"] as const;
+
+/** The fleet sizes `--focus fleet` measures unless `--tenants` says otherwise. */
+const FLEET_SIZES = [1, 5, 20];
 
 interface BenchArgs {
   runs: number;
   compareProviders: string[];
   write: boolean;
   focus: (typeof FOCUSES)[number] | undefined;
+  tenants: number[];
 }
 
 function benchArgs(args: readonly string[]): BenchArgs {
@@ -84,8 +92,12 @@ function benchArgs(args: readonly string[]): BenchArgs {
       "compare-provider": { type: "string", multiple: true, default: [] },
       "no-write": { type: "boolean", default: false },
       focus: { type: "string" },
+      tenants: { type: "string", default: FLEET_SIZES.join(",") },
     },
   });
+  const tenants = values.tenants.split(",").map(Number);
+  if (tenants.some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error(`--tenants takes positive integers separated by commas, got ${values.tenants}`);
   const focus = FOCUSES.find((name) => name === values.focus);
   if (values.focus !== undefined && focus === undefined)
     throw new Error(`--focus takes ${FOCUSES.join(", ")}, got ${values.focus}`);
@@ -97,6 +109,7 @@ function benchArgs(args: readonly string[]): BenchArgs {
     compareProviders: values["compare-provider"],
     write: !values["no-write"] && focus === undefined,
     focus,
+    tenants,
   };
 }
 
@@ -124,6 +137,15 @@ async function main(): Promise<void> {
     const figures = await measurePolicy(args.runs, log);
     process.stdout.write(
       `Machine: ${machineLine}\n\n${policyReport(figures)}\n\nload average at the end ${loadAverage()}\n`,
+    );
+    return;
+  }
+  if (args.focus === "fleet") {
+    const figures = await measureFleet(args.runs, args.tenants, log);
+    process.stdout.write(
+      `Machine: ${machineLine}\n\n${fleetReport(figures, args.tenants)}\n\n` +
+        `Command: \`npm run bench -- ${process.argv.slice(2).join(" ")}\`; bench wall time ` +
+        `${seconds(performance.now() - started)}; load average at the end ${loadAverage()}\n`,
     );
     return;
   }
