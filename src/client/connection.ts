@@ -292,7 +292,7 @@ function build(input: ResolvedInput, mode: Mode, envHasDomain = false, note = ""
       credentials: credentialsLevel,
       unbound: credentialsLevel === "env" && !envHasDomain,
     },
-    settingsRead: mode === "env" ? "env" : "stack",
+    settingsRead: mode === "env" || isNamedSource(mode) ? mode : "stack",
     baseUrl,
     apiBaseUrl: `${baseUrl}${API_PREFIX}`,
     audience: input.audience?.value ?? `${baseUrl}${API_PREFIX}/`,

@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { TenantConnection, TenantConnectionSettings } from "../client/connection";
 import { TenantConfigError, TokenRequestError } from "../client/errors";
 import type { TenantAdminError } from "../client/errors";
-import { isNamedSource } from "../client/connectionSettings";
+import { isNamedSource, namedKey } from "../client/connectionSettings";
 import { namedTenantNames } from "../client/namedTenants";
 import { CONFIG_KEYS, ENV_VARS, TENANTS_CONFIG_KEY } from "../client/settings";
 import type { InputsBinding, TenantBinding } from "./binding";
@@ -73,7 +73,7 @@ export class ProviderContext {
     if (!(error instanceof TokenRequestError) || (from !== "config" && !isNamedSource(from)))
       return undefined;
     if (!this.holdsSavedConfig()) return undefined;
-    const rotated = isNamedSource(from) ? `${TENANTS_CONFIG_KEY}.…clientSecret` : CONFIG_KEYS.clientSecret;
+    const rotated = isNamedSource(from) ? namedKey(from, "clientSecret") : CONFIG_KEYS.clientSecret;
     return (
       `Pulumi ran this without the program, so the provider used the stack config saved at the last ` +
       `pulumi up: if the credentials changed since (a rotated ${rotated}), run ` +

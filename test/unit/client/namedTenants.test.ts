@@ -1,5 +1,7 @@
 import { TenantConfigError, resolveTenantConnection } from "../../../src/client";
 import type { TenantConnectionSources } from "../../../src/client";
+import { hintFor } from "../../../src/client/hints";
+import { AUTH_PATHS } from "../../../src/wire/endpoint";
 
 const EU_SECRET = "eu-client-secret-5d1c0";
 const US_TOKEN = "us-api-token-8e4b2";
@@ -126,5 +128,16 @@ describe("a named tenant of tenant-admin:tenants", () => {
     })();
     expect(message).toMatch(/^No tenant domain/);
     expect(message).not.toContain("not one the package reads");
+  });
+});
+
+describe("advice about a named tenant's settings", () => {
+  it("names the name's keys in a refused token request's hint and the saved-config sentence", () => {
+    expect(hintFor(AUTH_PATHS.token, 401, "access_denied", undefined, "tenants.eu")).toBe(
+      "Check the client id and client secret (tenant-admin:tenants.eu.clientId, tenant-admin:tenants.eu.clientSecret)",
+    );
+    expect(resolveTenantConnection({ explicit: "eu", tenants: TENANTS, env: {} }).settingsRead).toBe(
+      "tenants.eu",
+    );
   });
 });
