@@ -68,7 +68,10 @@ export function namedTenantSettings(name: string, raw: unknown): TenantConnectio
       `The tenant "${name}" is not in the stack config key ${TENANTS_CONFIG_KEY}` +
         (known.length === 0 ? ", which sets no tenant" : ` (known: ${known.join(", ")})`) +
         (meant === undefined ? "." : `; did you mean "${meant}"?`) +
-        ` To add it: ${SETTING}.${name}.domain <domain>, with its clientId and clientSecret (--secret).`,
+        (/[.:/]/.test(name)
+          ? " A tenant argument that is a string names a tenant of that map; for a domain, give " +
+            "{domain, clientId, clientSecret}."
+          : ` To add it: ${SETTING}.${name}.domain <domain>, with its clientId and clientSecret (--secret).`),
     );
   }
   if (!isMap(entry)) {
