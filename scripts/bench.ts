@@ -21,6 +21,9 @@
  *        four do-nothing resources (benchAttackProtection.ts; printed, nothing written).
  *        npm run bench -- --focus policy [--runs N]: a preview of examples/attack-protection with the tenant
  *        policy pack against the same preview without it (benchPolicy.ts; printed, nothing written).
+ *        npm run bench -- --focus fleet [--runs N] [--tenants 1,5,20]: examples/fleet on N named tenants, each on
+ *        its own emulator, beside as many do-nothing resources, and at 1 request/s per tenant (benchFleet.ts;
+ *        printed, nothing written).
  */
 import { execFile } from "node:child_process";
 import { writeFile } from "node:fs/promises";
@@ -33,6 +36,7 @@ import * as prettier from "prettier";
 import { PHONE_MFA_PROGRAM, attackProtectionReport, measureAttackProtection } from "./benchAttackProtection";
 import type { CreatePreviewFigure } from "./benchCreatePreview";
 import { createPreviewFigure, createPreviewReport } from "./benchCreatePreview";
+import { fleetReport, measureFleet } from "./benchFleet";
 import { benchBuilds, lifecycleReport as lifecycleFiguresReport, measureLifecycle } from "./benchLifecycle";
 import { measurePolicy, policyReport } from "./benchPolicy";
 import { PERFORMANCE_PAGE, performancePage } from "./support/performancePage";
@@ -69,13 +73,17 @@ async function machine(): Promise<string> {
 }
 
 /** The series `--focus` runs alone. */
-const FOCUSES = ["create-preview", "attack-protection", "phone-mfa", "policy"] as const;
+const FOCUSES = ["create-preview", "attack-protection", "phone-mfa", "policy", "fleet"] as const;
+
+/** The fleet sizes `--focus fleet` measures unless `--tenants` says otherwise. */
+const FLEET_SIZES = [1, 5, 20];
 
 interface BenchArgs {
   runs: number;
   compareProviders: string[];
   write: boolean;
   focus: (typeof FOCUSES)[number] | undefined;
+  tenants: number[];
 }
 
 function benchArgs(args: readonly string[]): BenchArgs {
@@ -86,8 +94,12 @@ function benchArgs(args: readonly string[]): BenchArgs {
       "compare-provider": { type: "string", multiple: true, default: [] },
       "no-write": { type: "boolean", default: false },
       focus: { type: "string" },
+      tenants: { type: "string", default: FLEET_SIZES.join(",") },
     },
   });
+  const tenants = values.tenants.split(",").map(Number);
+  if (tenants.some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error(`--tenants takes positive integers separated by commas, got ${values.tenants}`);
   const focus = FOCUSES.find((name) => name === values.focus);
   if (values.focus !== undefined && focus === undefined)
     throw new Error(`--focus takes ${FOCUSES.join(", ")}, got ${values.focus}`);
@@ -99,6 +111,7 @@ function benchArgs(args: readonly string[]): BenchArgs {
     compareProviders: values["compare-provider"],
     write: !values["no-write"] && focus === undefined,
     focus,
+    tenants,
   };
 }
 
@@ -133,6 +146,15 @@ async function main(): Promise<void> {
     const figures = await measureAttackProtection(args.runs, log, PHONE_MFA_PROGRAM);
     process.stdout.write(
       `Machine: ${machineLine}\n\n${attackProtectionReport(figures, PHONE_MFA_PROGRAM)}\n\nload average at the end ${loadAverage()}\n`,
+    );
+    return;
+  }
+  if (args.focus === "fleet") {
+    const figures = await measureFleet(args.runs, args.tenants, log);
+    process.stdout.write(
+      `Machine: ${machineLine}\n\n${fleetReport(figures, args.tenants)}\n\n` +
+        `Command: \`npm run bench -- ${process.argv.slice(2).join(" ")}\`; bench wall time ` +
+        `${seconds(performance.now() - started)}; load average at the end ${loadAverage()}\n`,
     );
     return;
   }

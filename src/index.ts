@@ -128,7 +128,8 @@ export type {
 } from "./resources/legacyPhoneProvider/resource";
 export { LEGACY_PHONE_PROVIDERS } from "./resources/legacyPhoneProvider/api";
 export type { LegacyPhoneProviderName, LegacyTwilioAccount } from "./resources/legacyPhoneProvider/api";
-export type { TenantArgs, TenantInputs } from "./engine/tenantArgs";
+export type { ResolvedTenant, TenantArgs, TenantInputs, TenantSelector } from "./engine/tenantArgs";
+export { tenantNames } from "./engine/providerContext";
 export { renderPhoneTemplate } from "./resources/phoneTemplates/api";
 export type { PhoneMessageType, PhoneTemplateValues } from "./resources/phoneTemplates/api";
 export {

@@ -1,4 +1,6 @@
 import type { TenantConnection } from "../client/connection";
+import type { ConnectionSource } from "../client/connectionSettings";
+import { isNamedSource, namedKey } from "../client/connectionSettings";
 import { TenantAdminError, TenantConnectionError } from "../client/errors";
 import type { ObservedResponse } from "../client/http";
 import type { TokenGrant } from "../client/managementClient";
@@ -90,8 +92,12 @@ function tokenRefused(error: TenantAdminError): DoctorCheck[] {
 /** Where the domain and the credentials came from, by name: never a value but the domain. */
 function describeConnection(connection: TenantConnection): string {
   const { credentials, origin } = connection;
-  const place = (field: keyof typeof ENV_VARS, source: "explicit" | "config" | "env"): string =>
-    source === "config" ? CONFIG_KEYS[field] : ENV_VARS[field];
+  const place = (field: keyof typeof ENV_VARS, source: ConnectionSource): string =>
+    source === "config"
+      ? CONFIG_KEYS[field]
+      : isNamedSource(source)
+        ? namedKey(source, field)
+        : ENV_VARS[field];
   const kind =
     credentials.kind === "apiToken"
       ? `an API token (${place("apiToken", origin.credentials)})`

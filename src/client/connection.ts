@@ -8,12 +8,13 @@ import type {
   ResolvedInput,
   TenantConnectionSettings,
 } from "./connectionSettings";
-import { capitalize, nameOf } from "./connectionSettings";
+import { capitalize, isNamedSource, nameOf, namedKey, namedSource, tenantNameOf } from "./connectionSettings";
 import type { TenantCredentials } from "./credentials";
 import { chooseCredentials } from "./credentials";
 import { normalizeDomain } from "./domain";
 import { TenantConfigError } from "./errors";
 import type { SettingsRead } from "./hints";
+import { namedTenantSettings } from "./namedTenants";
 import {
   CONFIG_KEYS,
   CONFIG_NAMESPACE,
@@ -22,6 +23,7 @@ import {
   DEFAULT_TIMEOUT_SECONDS,
   ENV_VARS,
   RATE_LIMIT_BUDGET_SECONDS_RANGE,
+  TENANTS_CONFIG_KEY,
   TIMEOUT_SECONDS_RANGE,
 } from "./settings";
 
@@ -64,8 +66,13 @@ const FIELDS = CONNECTION_FIELDS;
 
 /** The sources {@link resolveTenantConnection} reads, highest precedence first. */
 export interface TenantConnectionSources {
-  /** The resource's `tenant` argument. When it has a `domain` it is used alone and whole. */
-  explicit?: TenantConnectionSettings | undefined;
+  /**
+   * The resource's `tenant` argument. When it has a `domain` it is used alone and whole; a name selects that
+   * tenant of {@link tenants}, used alone too.
+   */
+  explicit?: TenantConnectionSettings | string | undefined;
+  /** The value of the stack config key `tenant-admin:tenants` (a map from a name to its settings), if set. */
+  tenants?: unknown;
   /** Stack config values of namespace `tenant-admin`. */
   config?: TenantConnectionSettings | undefined;
   /**
@@ -162,6 +169,7 @@ function fromEnv(env: Record<string, string | undefined>): ResolvedInput {
  *   contain a secret value.
  */
 export function resolveTenantConnection(sources: TenantConnectionSources): TenantConnection {
+  if (typeof sources.explicit === "string") return resolveNamed(sources.explicit, sources);
   const explicit = fromSource(sources.explicit, "explicit");
   if (Object.keys(explicit).length > 0) {
     if (explicit.domain === undefined) {
@@ -181,12 +189,33 @@ export function resolveTenantConnection(sources: TenantConnectionSources): Tenan
   return build(merged, "stack", env.domain !== undefined, unreadKeysNote(sources.configKeys ?? []));
 }
 
+const PER_STACK_FIELDS: readonly Field[] = ["timeoutSeconds", "rateLimitBudgetSeconds"];
+
+/**
+ * The connection of the tenant `name` of the stack config's `tenant-admin:tenants`: its own settings alone,
+ * as an explicit tenant's, since the top-level ones and the environment may belong to another tenant. Only the
+ * timeouts, which belong to the stack rather than to a tenant, come from the stack config or the environment
+ * when the name does not set them.
+ */
+function resolveNamed(name: string, sources: TenantConnectionSources): TenantConnection {
+  const source = namedSource(name.trim());
+  const named = fromSource(namedTenantSettings(name.trim(), sources.tenants), source);
+  const stack: ResolvedInput = {
+    ...fromEnv(sources.env ?? process.env),
+    ...fromSource(sources.config, "config"),
+  };
+  const perStack = Object.fromEntries(
+    PER_STACK_FIELDS.flatMap((field) => (stack[field] ? [[field, stack[field]]] : [])),
+  );
+  return build({ ...perStack, ...named }, source);
+}
+
 /**
  * A sentence on the stack config keys of the package's namespace that it does not read, each with the key it
  * most likely means (`tenant-admin:clientsecret` → `tenant-admin:clientSecret`), or `""` when there are none.
  */
 function unreadKeysNote(configKeys: readonly string[]): string {
-  const ours: readonly string[] = Object.values(CONFIG_KEYS);
+  const ours: readonly string[] = [...Object.values(CONFIG_KEYS), TENANTS_CONFIG_KEY];
   const prefix = `${CONFIG_NAMESPACE}:`;
   const unread = configKeys.filter((key) => key.startsWith(prefix) && !ours.includes(key));
   return unread
@@ -233,6 +262,13 @@ function sameTenant(left: string, right: string): boolean {
  */
 function build(input: ResolvedInput, mode: Mode, envHasDomain = false, note = ""): TenantConnection {
   if (input.domain === undefined) {
+    if (isNamedSource(mode)) {
+      const key = namedKey(mode, "domain");
+      throw new TenantConfigError(
+        `No domain for the tenant "${tenantNameOf(mode)}": set the stack config key ${key} ` +
+          `(pulumi config set --path ${key} my-tenant.example.com).`,
+      );
+    }
     throw new TenantConfigError(
       mode === "env"
         ? `No tenant domain: set the environment variable ${ENV_VARS.domain} (e.g. my-tenant.example.com).`
@@ -256,7 +292,7 @@ function build(input: ResolvedInput, mode: Mode, envHasDomain = false, note = ""
       credentials: credentialsLevel,
       unbound: credentialsLevel === "env" && !envHasDomain,
     },
-    settingsRead: mode === "env" ? "env" : "stack",
+    settingsRead: mode === "env" || isNamedSource(mode) ? mode : "stack",
     baseUrl,
     apiBaseUrl: `${baseUrl}${API_PREFIX}`,
     audience: input.audience?.value ?? `${baseUrl}${API_PREFIX}/`,

@@ -2,7 +2,7 @@
  * The connection settings as each source gives them (a `tenant` argument, the stack config, the environment),
  * and how messages name a setting of a source. Below both `credentials.ts` and `connection.ts`.
  */
-import { CONFIG_KEYS, ENV_VARS } from "./settings";
+import { CONFIG_KEYS, ENV_VARS, TENANTS_CONFIG_KEY } from "./settings";
 
 /**
  * Where and how to reach a tenant, as one source gives it: a resource's `tenant` argument, the stack
@@ -55,11 +55,40 @@ export interface TenantConnectionSettings {
   rateLimitBudgetSeconds?: number | string | undefined;
 }
 
-/** A source of connection settings: the `tenant` argument, the stack config, or the environment. */
-export type ConnectionSource = "explicit" | "config" | "env";
+/** The settings of one named tenant of the stack config: `tenants.<name>` (see `TENANTS_CONFIG_KEY`). */
+export type NamedSource = `tenants.${string}`;
 
-/** Where settings are read: a `tenant` argument, the stack config and the environment, or the environment alone. */
-export type Mode = "explicit" | "stack" | "env";
+/**
+ * A source of connection settings: the `tenant` argument, the stack config, the environment, or one named
+ * tenant of the stack config's `tenant-admin:tenants`.
+ */
+export type ConnectionSource = "explicit" | "config" | "env" | NamedSource;
+
+/**
+ * Where settings are read: a `tenant` argument, the stack config and the environment, the environment alone,
+ * or one named tenant of the stack config.
+ */
+export type Mode = "explicit" | "stack" | "env" | NamedSource;
+
+/** The source of the named tenant `name`. */
+export function namedSource(name: string): NamedSource {
+  return `tenants.${name}`;
+}
+
+/** Whether settings came from (or are read from) a named tenant of the stack config. */
+export function isNamedSource(source: string): source is NamedSource {
+  return source.startsWith("tenants.");
+}
+
+/** The name of a named tenant's source: `eu` of `tenants.eu`. */
+export function tenantNameOf(source: NamedSource): string {
+  return source.slice("tenants.".length);
+}
+
+/** The stack config path of a named tenant's setting: `tenant-admin:tenants.eu.clientSecret`. */
+export function namedKey(source: NamedSource, field: Field): string {
+  return `${TENANTS_CONFIG_KEY}.${tenantNameOf(source)}.${field}`;
+}
 
 /** A connection setting. */
 export type Field = keyof TenantConnectionSettings;
@@ -73,6 +102,8 @@ export function nameOf(field: Field, level: ConnectionSource): string {
       return `the stack config key ${CONFIG_KEYS[field]}`;
     case "env":
       return `the environment variable ${ENV_VARS[field]}`;
+    default:
+      return `the stack config key ${namedKey(level, field)}`;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Mode, Resolved, ResolvedInput } from "./connectionSettings";
-import { capitalize, nameOf } from "./connectionSettings";
+import { capitalize, isNamedSource, nameOf, namedKey, tenantNameOf } from "./connectionSettings";
 import { TenantConfigError } from "./errors";
 import { CLIENT_ASSERTION_SIGNING_ALGS, CONFIG_KEYS, ENV_VARS } from "./settings";
 
@@ -61,6 +61,16 @@ export function chooseCredentials(
         : clientAssertionPrivateKey !== undefined
           ? ` (${nameOf("clientAssertionPrivateKey", clientAssertionPrivateKey.level)} is set, but no client id)`
           : "";
+  if (isNamedSource(mode)) {
+    const key = (field: "clientId" | "clientSecret" | "apiToken" | "clientAssertionPrivateKey") =>
+      namedKey(mode, field);
+    throw new TenantConfigError(
+      `No credentials for the tenant "${tenantNameOf(mode)}" (${host})${missing}: set the stack config keys ` +
+        `${key("clientId")} and ${key("clientSecret")} (pulumi config set --path --secret ${key("clientSecret")} ` +
+        `<secret>), or ${key("apiToken")}, or ${key("clientId")} and ${key("clientAssertionPrivateKey")}. The ` +
+        "top-level keys and the environment are not used for a named tenant, because they may belong to another tenant.",
+    );
+  }
   if (mode === "env") {
     throw new TenantConfigError(
       `No credentials for tenant ${host}${missing}: set ${ENV_VARS.clientId} and ${ENV_VARS.clientSecret}, ` +

@@ -1,3 +1,4 @@
+import { isNamedSource, namedKey } from "./connectionSettings";
 import { AUTH_PATHS } from "../wire/endpoint";
 import {
   RATE_LIMIT_HEADERS,
@@ -121,6 +122,9 @@ export function errorFromResponse(
 /** Where the rate-limit budget is set, as the command reads its settings. */
 function budgetSetting(request: FailedRequest): string {
   const variable = `environment variable ${ENV_VARS.rateLimitBudgetSeconds}`;
+  if (request.settingsRead !== undefined && isNamedSource(request.settingsRead)) {
+    return `stack config key ${namedKey(request.settingsRead, "rateLimitBudgetSeconds")}`;
+  }
   return request.settingsRead === "env"
     ? variable
     : `stack config key ${CONFIG_KEYS.rateLimitBudgetSeconds}, ${variable}`;

@@ -1,15 +1,22 @@
 import { AUTH_PATHS } from "../wire/endpoint";
+import type { NamedSource } from "./connectionSettings";
+import { isNamedSource, namedKey } from "./connectionSettings";
 import type { ConnectionField } from "./settings";
 import { CONFIG_KEYS, ENV_VARS } from "./settings";
 
 /**
  * Where a command reads its connection settings: the stack config and the environment (a program, a
- * provider), or the environment alone (`tenant-admin export`). Advice names only the places it reads.
+ * provider), the environment alone (`tenant-admin export`), or one named tenant of the stack config
+ * (`tenants.eu`). Advice names only the places it reads.
  */
-export type SettingsRead = "stack" | "env";
+export type SettingsRead = "stack" | "env" | NamedSource;
 
-/** A setting as advice names it: `tenant-admin:clientId / AUTH0_CLIENT_ID`, or `AUTH0_CLIENT_ID` alone. */
+/**
+ * A setting as advice names it: `tenant-admin:clientId / AUTH0_CLIENT_ID`, `AUTH0_CLIENT_ID` alone, or a named
+ * tenant's `tenant-admin:tenants.eu.clientId`.
+ */
 export function settingName(field: ConnectionField, read: SettingsRead = "stack"): string {
+  if (isNamedSource(read)) return namedKey(read, field);
   return read === "env" ? ENV_VARS[field] : `${CONFIG_KEYS[field]} / ${ENV_VARS[field]}`;
 }
 

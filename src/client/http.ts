@@ -1,7 +1,7 @@
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 
-import axios, { AxiosHeaders, type AxiosInstance } from "axios";
+import axios, { type AxiosInstance } from "axios";
 
 import { RATE_LIMIT_HEADERS, parseRateLimitReset } from "../wire/errors";
 import type { Schema } from "../wire/shape";
@@ -15,7 +15,9 @@ import {
 } from "./errors";
 import type { SettingsRead } from "./hints";
 import { describeFailure } from "./transportFailure";
+import { normalizeHeaders, parseRetryAfter } from "./responseHeaders";
 import { formatSeconds } from "./settings";
+import { LONG_PACING_WAIT_MS, type RequestPacer } from "./pacing";
 
 /**
  * Retry and backoff constants.
@@ -68,6 +70,11 @@ export interface HttpTransportOptions {
    * for `tenant-admin doctor` to read `X-RateLimit-Remaining`.
    */
   onResponse?: ((response: ObservedResponse) => void) | undefined;
+  /**
+   * Paces the requests by the tenant's rate-limit headers before they are sent (see `pacing.ts`); default
+   * none: only a 429 makes a request wait.
+   */
+  pacer?: RequestPacer | undefined;
 }
 
 /** What {@link HttpTransportOptions.onResponse} is given of a response. */
@@ -120,6 +127,7 @@ export class HttpTransport {
   readonly #now: () => number;
   readonly #log: (message: string) => void;
   readonly #onResponse: ((response: ObservedResponse) => void) | undefined;
+  readonly #pacer: RequestPacer | undefined;
 
   constructor(options: HttpTransportOptions) {
     this.settingsRead = options.settingsRead;
@@ -130,6 +138,7 @@ export class HttpTransport {
     this.#now = options.now ?? Date.now;
     this.#log = options.log ?? (() => undefined);
     this.#onResponse = options.onResponse;
+    this.#pacer = options.pacer;
     this.#axios = axios.create({
       timeout: options.timeoutMs,
       maxRedirects: 0,
@@ -156,8 +165,11 @@ export class HttpTransport {
     for (;;) {
       attempts += 1;
       let response: HttpResponseSnapshot;
+      await this.#paced(request);
+      const sentAt = this.#now();
       try {
         response = await this.#sendOnce(request);
+        this.#pacer?.observe(response.status, response.headers, sentAt);
         this.#onResponse?.({
           method: request.method,
           path: request.path,
@@ -165,6 +177,7 @@ export class HttpTransport {
           headers: response.headers,
         });
       } catch (error) {
+        this.#pacer?.release();
         const failure = describeFailure(error, this.#timeoutMs, request.secrets);
         if (retryable && failure.retryable && failures < RETRY_POLICY.maxRetries) {
           const delay = this.#backoff(failures++);
@@ -205,7 +218,9 @@ export class HttpTransport {
           `${request.method} ${request.path}: rate-limited (429); waiting ${formatSeconds(delay)} ` +
             `(${formatSeconds(waitedMs)} of the ${formatSeconds(this.#rateLimitBudgetMs)} budget used so far)`,
         );
-        await this.#sleep(delay);
+        // With a pacer, the retry's acquire makes the wait, and holds the tenant's other requests with it.
+        if (this.#pacer === undefined) await this.#sleep(delay);
+        else this.#pacer.holdFor(delay);
         waitedMs += delay;
         continue;
       }
@@ -219,6 +234,18 @@ export class HttpTransport {
         continue;
       }
       return { ...response, attempts };
+    }
+  }
+
+  /** Waits for the tenant's budget; says so only when the wait was long. */
+  async #paced(request: TransportRequest): Promise<void> {
+    if (this.#pacer === undefined) return;
+    const waited = await this.#pacer.acquire();
+    if (waited >= LONG_PACING_WAIT_MS) {
+      this.#log(
+        `${request.method} ${request.path}: waited ${formatSeconds(waited)} for the tenant's rate limit ` +
+          "(X-RateLimit-Remaining) before sending",
+      );
     }
   }
 
@@ -260,26 +287,6 @@ function isRetryableStatus(status: number): boolean {
   return status >= 500 && status <= 599 && status !== 501;
 }
 
-/** `Retry-After` is delay-seconds or an HTTP date; returns the delay in ms, or undefined when absent or bad. */
-function parseRetryAfter(raw: string | undefined, now: number): number | undefined {
-  if (raw === undefined || raw.trim() === "") return undefined;
-  if (/^\s*\d+(\.\d+)?\s*$/.test(raw)) return Math.ceil(Number(raw) * 1000);
-  const date = Date.parse(raw);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-function normalizeHeaders(headers: unknown): Record<string, string> {
-  const plain: unknown = headers instanceof AxiosHeaders ? headers.toJSON() : headers;
-  const result: Record<string, string> = {};
-  if (typeof plain !== "object" || plain === null) return result;
-  for (const [name, value] of Object.entries(plain)) {
-    if (value === undefined || value === null) continue;
-    result[name.toLowerCase()] = Array.isArray(value) ? value.map(String).join(", ") : String(value);
-  }
-  return result;
-}
-
-/** TLS verification failures meaning the server's certificate chain ends at a CA this process does not trust. */
 /**
  * Parses a 2xx response body as JSON and with `schema`. A non-JSON body or a mismatch is a
  * {@link TenantResponseError}, never a success.

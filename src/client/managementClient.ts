@@ -5,6 +5,7 @@ import type { TenantConnection } from "./connection";
 import { TenantRequestError, schemaIssues } from "./errors";
 import { HttpTransport, callApi, type AccessTokenSource, type HttpTransportOptions } from "./http";
 import { jwtClaims } from "./jwtClaims";
+import { RequestPacer, tenantPacer } from "./pacing";
 import { secretsInBody } from "./redact";
 import type { RunCache } from "./runCache";
 import { accessTokenSource, sharedTokenCache, type TokenCache } from "./tokens";
@@ -28,6 +29,11 @@ export interface ManagementClientOptions {
   runCache?: RunCache | undefined;
   /** Receives each response's method, path, status and headers, never a body (see `HttpTransportOptions`). */
   onResponse?: HttpTransportOptions["onResponse"];
+  /**
+   * Paces requests by the tenant's rate-limit headers; default the process-wide pacer of the tenant
+   * ({@link tenantPacer}), or a pacer of this client's own on the given `sleep` and `now`.
+   */
+  pacer?: RequestPacer | undefined;
 }
 
 /** What an access token grants, from its claims. */
@@ -73,6 +79,11 @@ export class ManagementClient {
       log: options.log,
       settingsRead: connection.settingsRead,
       onResponse: options.onResponse,
+      pacer:
+        options.pacer ??
+        (options.sleep === undefined && options.now === undefined
+          ? tenantPacer(connection.baseUrl)
+          : new RequestPacer({ sleep: options.sleep, now: options.now })),
     });
     this.#auth = accessTokenSource(connection, this.#transport, options.tokenCache ?? sharedTokenCache());
     const credentials = connection.credentials;

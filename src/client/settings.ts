@@ -29,6 +29,12 @@ export const CONFIG_KEYS = Object.fromEntries(
   CONNECTION_FIELDS.map((field) => [field, `${CONFIG_NAMESPACE}:${field}`]),
 ) as { readonly [F in ConnectionField]: `${typeof CONFIG_NAMESPACE}:${F}` };
 
+/**
+ * The stack config key of the named tenants: a map from a tenant's name to its connection settings
+ * (`pulumi config set --path tenant-admin:tenants.eu.domain …`), which a `tenant: "eu"` argument selects.
+ */
+export const TENANTS_CONFIG_KEY = `${CONFIG_NAMESPACE}:tenants` as const;
+
 /** The settings whose values are credentials: stored as secrets, never printed. */
 export const SECRET_CONNECTION_FIELDS = [
   "clientSecret",

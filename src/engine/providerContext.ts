@@ -3,12 +3,14 @@ import * as pulumi from "@pulumi/pulumi";
 import type { TenantConnection, TenantConnectionSettings } from "../client/connection";
 import { TenantConfigError, TokenRequestError } from "../client/errors";
 import type { TenantAdminError } from "../client/errors";
-import { CONFIG_KEYS, ENV_VARS } from "../client/settings";
+import { isNamedSource, namedKey } from "../client/connectionSettings";
+import { namedTenantNames } from "../client/namedTenants";
+import { CONFIG_KEYS, ENV_VARS, TENANTS_CONFIG_KEY } from "../client/settings";
 import type { InputsBinding, TenantBinding } from "./binding";
 import { bindTenant } from "./binding";
 import type { PulumiCommand } from "./pulumiCommand";
 import { pulumiCommand, usesSavedConfig, withRunProgram } from "./pulumiCommand";
-import type { TenantInputs } from "./tenantArgs";
+import type { ResolvedTenant } from "./tenantArgs";
 import { containsUnknown } from "./unknowns";
 
 /** Where a {@link ProviderContext} looks for what its process cannot be told through `configure`. */
@@ -25,6 +27,8 @@ export interface ProviderContextSources {
  */
 export class ProviderContext {
   private stackConfig: TenantConnectionSettings = {};
+  /** The value of `tenant-admin:tenants`: read again from this config at each bind, never kept in state. */
+  #tenants: unknown = undefined;
   #configKeys: readonly string[] = [];
   #programRuns = false;
   readonly #command: () => PulumiCommand | undefined;
@@ -42,6 +46,7 @@ export class ProviderContext {
 
   configure(config: pulumi.dynamic.Config): void {
     this.stackConfig = stackConfigFrom((key) => config.get(key));
+    this.#tenants = config.get(TENANTS_CONFIG_KEY);
     this.#configKeys = configKeysOf(config);
   }
 
@@ -64,24 +69,33 @@ export class ProviderContext {
    * saved stack config: what to run so the current ones are used. `undefined` otherwise.
    */
   savedConfigHint(connection: TenantConnection, error: TenantAdminError): string | undefined {
-    if (!(error instanceof TokenRequestError) || connection.origin.credentials !== "config") return undefined;
+    const from = connection.origin.credentials;
+    if (!(error instanceof TokenRequestError) || (from !== "config" && !isNamedSource(from)))
+      return undefined;
     if (!this.holdsSavedConfig()) return undefined;
+    const rotated = isNamedSource(from) ? namedKey(from, "clientSecret") : CONFIG_KEYS.clientSecret;
     return (
       `Pulumi ran this without the program, so the provider used the stack config saved at the last ` +
-      `pulumi up: if the credentials changed since (a rotated ${CONFIG_KEYS.clientSecret}), run ` +
+      `pulumi up: if the credentials changed since (a rotated ${rotated}), run ` +
       `${withRunProgram(this.#command())}, or pulumi up first.`
     );
   }
 
   /**
-   * Binds the tenant of a resource's inputs: its `tenant` argument, else stack config, else environment
-   * variables.
+   * Binds the tenant of a resource's inputs: its `tenant` argument (a name of `tenant-admin:tenants`, or the
+   * settings themselves), else stack config, else environment variables.
    *
    * @throws TenantConfigError when the settings do not make a connection
    */
-  bind(tenant: TenantInputs | undefined): TenantBinding {
+  bind(tenant: ResolvedTenant | undefined): TenantBinding {
     return bindTenant(
-      { explicit: tenant, config: this.stackConfig, env: this.#environment, configKeys: this.#configKeys },
+      {
+        explicit: tenant,
+        tenants: this.#tenants,
+        config: this.stackConfig,
+        env: this.#environment,
+        configKeys: this.#configKeys,
+      },
       { sharesReads: true },
     );
   }
@@ -91,7 +105,7 @@ export class ProviderContext {
    * check failure for its settings (domain format, missing credentials), so they show at preview. A failure
    * is reported without a property: the engine would print the tenant input's value beside it.
    */
-  bindInputs(tenant: TenantInputs | undefined): InputsBinding {
+  bindInputs(tenant: ResolvedTenant | undefined): InputsBinding {
     if (containsUnknown(tenant)) return { kind: "unknown" };
     try {
       return { kind: "bound", binding: this.bind(tenant) };
@@ -104,17 +118,17 @@ export class ProviderContext {
 
   /**
    * Binds the tenant a resource's state records, for refresh and delete: `domain` (and, when the program
-   * gave one, its explicit `tenant`). The state's own tenant argument is used whole; otherwise the
-   * configured connection is used only when it addresses the state's domain. A resource created on one
-   * tenant is never read or deleted with credentials configured for another: then `elsewhere` names the
-   * tenant the stack addresses now.
+   * gave one, its `tenant` argument). The state's own tenant settings are used whole; otherwise the
+   * connection configured for the state's tenant name, or for the stack, is used only when it addresses the
+   * state's domain. A resource created on one tenant is never read or deleted with credentials configured for
+   * another: then `elsewhere` names the tenant the name or the stack addresses now.
    */
   bindState(
     domain: string | undefined,
-    tenant: TenantInputs | undefined,
+    tenant: ResolvedTenant | undefined,
   ): { readonly binding: TenantBinding } | { readonly elsewhere: string } {
-    if (tenant?.domain !== undefined) return { binding: this.bind(tenant) };
-    const configured = this.bind(undefined);
+    if (typeof tenant === "object" && tenant.domain !== undefined) return { binding: this.bind(tenant) };
+    const configured = this.bind(typeof tenant === "string" ? tenant : undefined);
     if (domain !== undefined && configured.baseUrl !== domain) return { elsewhere: configured.baseUrl };
     if (configured.connection.origin.unbound && this.holdsSavedConfig()) {
       // The saved config names the state's tenant; credentials from the environment without AUTH0_DOMAIN
@@ -129,6 +143,21 @@ export class ProviderContext {
     }
     return { binding: configured };
   }
+}
+
+/** The value of `tenant-admin:tenants` in the running program's stack config (JSON text), if set. */
+export function programTenants(): string | undefined {
+  return pulumi.runtime.getConfig(TENANTS_CONFIG_KEY);
+}
+
+/**
+ * The names of the tenants the stack config key `tenant-admin:tenants` sets, in its order: a program that
+ * manages each named tenant the same way loops over them. Reads no credential into the program's values.
+ *
+ * @throws TenantConfigError when `tenant-admin:tenants` is not a map of names to settings
+ */
+export function tenantNames(): string[] {
+  return namedTenantNames(programTenants());
 }
 
 /** The stack config of the running program, for functions that run in the program process. */
@@ -151,9 +180,15 @@ export function programConfigKeys(): string[] {
  *
  * @throws TenantConfigError when the settings do not make a connection
  */
-export function bindProgramTenant(explicit: TenantInputs | undefined): TenantBinding {
+export function bindProgramTenant(explicit: ResolvedTenant | undefined): TenantBinding {
   const binding = bindTenant(
-    { explicit, config: programStackConfig(), env: process.env, configKeys: programConfigKeys() },
+    {
+      explicit,
+      tenants: programTenants(),
+      config: programStackConfig(),
+      env: process.env,
+      configKeys: programConfigKeys(),
+    },
     { sharesReads: false },
   );
   const nextTurn = () => new Promise((resolve) => setImmediate(resolve));

@@ -25,15 +25,29 @@ export type TenantArgs = {
 /** {@link TenantArgs} with every value resolved. */
 export type TenantInputs = { [K in keyof TenantArgs]: pulumi.Unwrap<TenantArgs[K]> };
 
-/** Marks the credential fields of a tenant argument secret, so they are encrypted in state. */
+/**
+ * The tenant a resource or function talks to: the name of a tenant of the stack config key
+ * `tenant-admin:tenants` (`"eu"`, whose settings are `tenant-admin:tenants.eu.domain`, `.clientId`,
+ * `.clientSecret`, …), or its settings ({@link TenantArgs}). A name keeps the credentials out of the state: the
+ * provider reads them from the stack config at each operation.
+ */
+export type TenantSelector = TenantArgs | string;
+
+/** {@link TenantSelector} resolved: a name, or {@link TenantInputs}. */
+export type ResolvedTenant = TenantInputs | string;
+
+/**
+ * Marks the credential fields of a tenant argument secret, so they are encrypted in state. A name holds no
+ * credential and is kept as it is.
+ */
 export function secretTenant(
-  tenant: pulumi.Input<TenantArgs> | undefined,
-): pulumi.Input<TenantArgs> | undefined {
-  if (tenant === undefined || tenant === null) return undefined;
+  tenant: pulumi.Input<TenantSelector> | undefined,
+): pulumi.Input<TenantSelector> | undefined {
+  if (tenant === undefined || tenant === null || typeof tenant === "string") return tenant ?? undefined;
   // An output may resolve to nothing: then there is no explicit tenant, as if none was given.
-  return pulumi.output(tenant).apply((resolved: TenantInputs | null | undefined) =>
-    resolved === undefined || resolved === null
-      ? undefined
+  return pulumi.output(tenant).apply((resolved: ResolvedTenant | null | undefined) =>
+    resolved === undefined || resolved === null || typeof resolved === "string"
+      ? (resolved ?? undefined)
       : {
           ...resolved,
           ...Object.fromEntries(
@@ -42,5 +56,5 @@ export function secretTenant(
             ),
           ),
         },
-  ) as pulumi.Output<TenantArgs>;
+  ) as pulumi.Output<TenantSelector>;
 }

@@ -20,6 +20,7 @@ import type { TestStack } from "../../scripts/support/stack";
 import { projectName, tenantEnv } from "../../scripts/support/programs";
 import { changedCount, createTestStack } from "../../scripts/support/stack";
 import { legacyPhoneTenant, namedTenant } from "../../scripts/support/namedTenant";
+import { NO_ENVIRONMENT_TENANT, namedTenantsConfig } from "../../scripts/support/fleet";
 import { tenantData } from "./support/tenantData";
 
 const repoRoot = resolve(__dirname, "../..");
@@ -476,6 +477,45 @@ describeExample("multi-tenant", "several tenants in one program", () => {
     for (const emulator of emulators.values()) {
       expect(tenantData(emulator).notificationTemplates()).toEqual([]);
     }
+  });
+});
+
+describeExample("fleet", "tenants named once in tenant-admin:tenants", () => {
+  const fleet = new Map<string, TenantEmulator>();
+  let harness: TestStack;
+
+  beforeAll(async () => {
+    for (const name of ["eu", "us"]) fleet.set(name, await startEmulator(tenantFor("fleet")));
+    // No AUTH0_* variables and no top-level tenant-admin:* keys: every tenant comes from its name.
+    harness = await createTestStack({
+      programDir: "examples/fleet",
+      projectName: projectName("examples/fleet/Pulumi.yaml"),
+      env: NO_ENVIRONMENT_TENANT,
+    });
+    await harness.stack.setAllConfig(namedTenantsConfig(fleet), true);
+  });
+
+  afterAll(async () => {
+    await harness?.dispose();
+    for (const emulator of fleet.values()) await emulator.close();
+  });
+
+  it("configures the same six objects on each named tenant, then has no changes", async () => {
+    // Six per tenant, and the stack.
+    const outputs = await previewUpPreview(harness, [...fleet.values()], 13);
+    for (const [name, emulator] of fleet) {
+      expect(tenantData(emulator).notificationTemplate("otp_verify")?.content.body?.text).toBe(
+        "{{ code }} is your {{ friendly_name }} verification code",
+      );
+      expect(outputs.tenants).toMatchObject({
+        [name]: { domain: emulator.domain, friendlyName: "My Company" },
+      });
+    }
+  });
+
+  it("gives each tenant's verification message back the platform's default on destroy", async () => {
+    await harness.destroy();
+    for (const emulator of fleet.values()) expect(tenantData(emulator).notificationTemplates()).toEqual([]);
   });
 });
 

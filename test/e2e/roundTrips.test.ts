@@ -12,6 +12,7 @@ import { projectName, tenantEnv } from "../../scripts/support/programs";
 import type { TestStack } from "../../scripts/support/stack";
 import { changedCount, createTestStack } from "../../scripts/support/stack";
 import { describeWithEngine } from "./support/engine";
+import { tenantData } from "./support/tenantData";
 import type { TenantStack } from "./support/tenantStack";
 import { bothResourcesConfig, createTenantStack } from "./support/tenantStack";
 
@@ -22,6 +23,14 @@ const GET_CAPTCHA = routeOf(getCaptcha);
 const GET_TEMPLATES = routeOf(getPhoneTemplates);
 const GET_SETTINGS = routeOf(getTenantSettings);
 const LIST_TEMPLATES = routeOf(listPhoneNotificationTemplates);
+
+/** The types of the tenant's phone notification templates, sorted. */
+function tenantTemplates(emulator: TenantEmulator): string[] {
+  return tenantData(emulator)
+    .notificationTemplates()
+    .map((template) => template.type)
+    .sort();
+}
 
 function routes(log: readonly RequestLogEntry[]): string[] {
   return log.map((entry) => `${entry.method} ${entry.path}`).sort();
@@ -136,6 +145,19 @@ describeWithEngine(
       expect(routes(emulator.requestLog)).toEqual(
         [GET_CAPTCHA, LIST_TEMPLATES, GET_SETTINGS, GET_SETTINGS, TOKEN, TOKEN].sort(),
       );
+    });
+
+    it("up lists the templates once for both creates, and reads nothing twice", async () => {
+      emulator.clearRequestLog();
+      await harness.up();
+
+      const reads = emulator.requestLog.filter((entry) => entry.method === "GET").map((entry) => entry.path);
+      expect(reads.filter((path) => `GET ${path}` === LIST_TEMPLATES)).toHaveLength(1);
+      // The settings twice: the program's read, and the SMS previews' in the provider; nothing else twice.
+      expect(reads.filter((path) => `GET ${path}` !== GET_SETTINGS).sort()).toEqual(
+        [...new Set(reads.filter((path) => `GET ${path}` !== GET_SETTINGS))].sort(),
+      );
+      expect(tenantTemplates(emulator)).toEqual(["otp_enroll", "otp_verify"]);
     });
   },
 );

@@ -5,7 +5,7 @@ import { TenantApiError } from "../../client/errors";
 import type { ManagementClient } from "../../client/managementClient";
 import type { FunctionOutputOptions } from "../../engine/functionDependencies";
 import { afterDependencies } from "../../engine/functionDependencies";
-import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
+import type { TenantSelector, ResolvedTenant } from "../../engine/tenantArgs";
 import type { DocumentDescription } from "../../wire/document";
 import type { BotDetectionResponse } from "../botDetection/api";
 import { botDetectionDocument } from "../botDetection/api";
@@ -36,8 +36,8 @@ export interface AttackProtection {
 
 /** Arguments of {@link getAttackProtection}. */
 export interface GetAttackProtectionArgs {
-  /** An explicit tenant, used alone. Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment variables. */
-  tenant?: TenantInputs;
+  /** The tenant: a name of the stack config map `tenant-admin:tenants` (no credential in state), or its settings (used alone). Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment variables. */
+  tenant?: ResolvedTenant;
 }
 
 /** The arguments {@link getAttackProtection} takes: any other is refused, naming it. */
@@ -45,8 +45,8 @@ const ARGUMENTS = ["tenant"] as const satisfies readonly (keyof GetAttackProtect
 
 /** {@link GetAttackProtectionArgs} whose values may be outputs of other resources. */
 export interface GetAttackProtectionOutputArgs {
-  /** An explicit tenant (its values may be outputs), used alone. Default: stack config, then environment. */
-  tenant?: pulumi.Input<TenantArgs>;
+  /** The tenant: a name of `tenant-admin:tenants`, or its settings (which may be outputs), used alone. Default: stack config, then environment. */
+  tenant?: pulumi.Input<TenantSelector>;
 }
 
 /** The document, or `undefined` when the plan lacks its feature (the refusal its description records). */

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 
-import type { TenantArgs } from "../../engine/tenantArgs";
+import type { TenantSelector } from "../../engine/tenantArgs";
 import { typeToken } from "../../wire/document";
 import type { ResolvedInputs } from "../tenantObject/dynamicResource";
 import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
@@ -33,10 +33,10 @@ export interface BotDetectionArgs {
    */
   resetOnDelete?: pulumi.Input<boolean>;
   /**
-   * An explicit tenant, used alone. Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment
+   * The tenant: a name of the stack config map `tenant-admin:tenants` (no credential in state), or its settings (used alone). Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment
    * variables. Its `clientSecret` and `apiToken` are stored as secrets.
    */
-  tenant?: pulumi.Input<TenantArgs>;
+  tenant?: pulumi.Input<TenantSelector>;
 }
 
 /** The resolved inputs of {@link BotDetection}. */

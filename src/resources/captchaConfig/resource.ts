@@ -2,7 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 
 import type { CamelCased } from "../../client/casing";
 import { toCamelKey } from "../../client/casing";
-import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
+import type { TenantSelector, ResolvedTenant } from "../../engine/tenantArgs";
 import { typeToken } from "../../wire/document";
 import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
 import { withSecretFields } from "../tenantObject/inputs";
@@ -19,7 +19,7 @@ export type CaptchaConfigSettings = CaptchaSettings & { activeProviderId: Captch
 /** Resolved inputs of a {@link CaptchaConfig}. */
 export type CaptchaConfigInputs = CaptchaConfigSettings & {
   resetOnDelete?: boolean | undefined;
-  tenant?: TenantInputs | undefined;
+  tenant?: ResolvedTenant | undefined;
   importId?: string | undefined;
 };
 
@@ -42,8 +42,8 @@ export type CaptchaConfigOutputs = CaptchaConfigInputs & { domain: string };
  * - `resetOnDelete` (default false): on destroy, switch the tenant's active provider to
  *   `auth_challenge`. By default a destroy leaves the tenant's CAPTCHA as it is, so removing the
  *   resource never silently weakens bot protection.
- * - `tenant`: an explicit tenant; default: stack config `tenant-admin:*`, then `AUTH0_*` environment
- *   variables (see {@link TenantArgs}).
+ * - `tenant`: a name of `tenant-admin:tenants`, or an explicit tenant; default: stack config `tenant-admin:*`, then `AUTH0_*` environment
+ *   variables (see {@link TenantSelector}).
  *
  * Provider blocks the program does not declare are left as they are on the tenant. The API cannot remove
  * a provider's stored block (no block is nullable, and there is no DELETE): removing a block from the
@@ -81,10 +81,10 @@ export interface CaptchaConfigArgs {
    */
   resetOnDelete?: pulumi.Input<boolean>;
   /**
-   * An explicit tenant, used alone. Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment
+   * The tenant: a name of the stack config map `tenant-admin:tenants` (no credential in state), or its settings (used alone). Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment
    * variables. Its `clientSecret` and `apiToken` are stored as secrets.
    */
-  tenant?: pulumi.Input<TenantArgs>;
+  tenant?: pulumi.Input<TenantSelector>;
 }
 
 /** Input fields the service never returns (`secret`, `apiKey`); they live in state as secrets. */

@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ManagementClient } from "../../client/managementClient";
 import type { FunctionOutputOptions } from "../../engine/functionDependencies";
 import { afterDependencies } from "../../engine/functionDependencies";
-import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
+import type { ResolvedTenant, TenantSelector } from "../../engine/tenantArgs";
 import { getPhoneTwilioAccount, getSelectedPhoneProvider } from "../legacyPhoneProvider/api";
 import { listPhoneProviders } from "../phoneProvider/api";
 import { getTenantSettings, usesUnifiedPhoneExperience } from "../tenantSettings/api";
@@ -43,14 +43,17 @@ export interface PhoneMfaState {
 
 /** Arguments of {@link getPhoneMfa}. */
 export interface GetPhoneMfaArgs {
-  /** An explicit tenant, used alone. Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment variables. */
-  tenant?: TenantInputs;
+  /**
+   * The tenant: a name of the stack config map `tenant-admin:tenants`, or its settings (used alone). Default:
+   * stack config `tenant-admin:*`, then the `AUTH0_*` environment variables.
+   */
+  tenant?: ResolvedTenant;
 }
 
 /** {@link GetPhoneMfaArgs} whose values may be outputs of other resources. */
 export interface GetPhoneMfaOutputArgs {
-  /** An explicit tenant (its values may be outputs), used alone. Default: stack config, then environment. */
-  tenant?: pulumi.Input<TenantArgs>;
+  /** The tenant: a name of `tenant-admin:tenants`, or its settings (which may be outputs), used alone. */
+  tenant?: pulumi.Input<TenantSelector>;
 }
 
 const ARGUMENTS = ["tenant"] as const satisfies readonly (keyof GetPhoneMfaArgs)[];

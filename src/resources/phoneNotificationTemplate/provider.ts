@@ -168,6 +168,18 @@ export function createProvider(
     }
     claimed.set(key, id);
   };
+  // The list the creates of this process decide by, read once per tenant: each create adds a template of
+  // its own type only, so the list the first one read still tells the next whether its type is someone's.
+  // A template made meanwhile by someone else meets the POST with 409, and that create reads again.
+  const listsForCreates = new Map<string, Promise<PhoneNotificationTemplateResponse[]>>();
+  const listForCreate = (client: ManagementClient): Promise<PhoneNotificationTemplateResponse[]> => {
+    const known = listsForCreates.get(client.baseUrl);
+    if (known !== undefined) return known;
+    const read = client.send(listPhoneNotificationTemplates).then((answer) => answer.templates ?? []);
+    listsForCreates.set(client.baseUrl, read);
+    read.catch(() => listsForCreates.delete(client.baseUrl));
+    return read;
+  };
 
   /**
    * The template of the type, created; or, when the tenant has one that nobody customized (a reset template,
@@ -179,7 +191,10 @@ export function createProvider(
   ): Promise<PhoneNotificationTemplateResponse> {
     const body = updateBody(inputs);
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      const templates = (await client.send(listPhoneNotificationTemplates)).templates ?? [];
+      const templates =
+        attempt === 0
+          ? await listForCreate(client)
+          : ((await client.send(listPhoneNotificationTemplates)).templates ?? []);
       const custom = customOf(templates, inputs.type);
       if (custom !== undefined) {
         // One this process wrote for another resource gets claim's message: two resources of this program.

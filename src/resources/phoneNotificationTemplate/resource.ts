@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 
-import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
+import type { TenantSelector, ResolvedTenant } from "../../engine/tenantArgs";
 import { typeToken } from "../../wire/document";
 import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
 import type { DeepInput } from "../tenantObject/inputs";
@@ -15,7 +15,7 @@ export type PhoneNotificationTemplateInputs = {
   type: PhoneNotificationType;
   disabled?: boolean | undefined;
   content: PhoneNotificationContentInputs;
-  tenant?: TenantInputs | undefined;
+  tenant?: ResolvedTenant | undefined;
   importId?: string | undefined;
 };
 
@@ -42,7 +42,7 @@ export type PhoneNotificationTemplateOutputs = PhoneNotificationTemplateInputs &
  *   variables for phone notifications (`friendly_name`, `code`, `locale`, `user.*`, …; docs/templates.md),
  *   each 1 to 20,000 characters, at least one of the two. For the types that send a code (`otp_verify`,
  *   `otp_enroll`, `change_password`) each must output `{{ code }}` on every path.
- * - `tenant`: an explicit tenant; default: stack config `tenant-admin:*`, then `AUTH0_*` environment variables.
+ * - `tenant`: a name of `tenant-admin:tenants`, or an explicit tenant; default: stack config `tenant-admin:*`, then `AUTH0_*` environment variables.
  *
  * A create fails at preview when the tenant already has a custom template of that type (adopt it with the
  * `import` option); it takes one reset to the default. A destroy deletes the template, so the type falls back
@@ -57,10 +57,10 @@ export interface PhoneNotificationTemplateArgs {
   /** Required. The sender (`from`, optional) and the texts (`body.text` for SMS, `body.voice` for calls). */
   content: DeepInput<PhoneNotificationContentInputs>;
   /**
-   * An explicit tenant, used alone. Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment
+   * The tenant: a name of the stack config map `tenant-admin:tenants` (no credential in state), or its settings (used alone). Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment
    * variables. Its `clientSecret` and `apiToken` are stored as secrets.
    */
-  tenant?: pulumi.Input<TenantArgs>;
+  tenant?: pulumi.Input<TenantSelector>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 
 import type { CamelCased } from "../../client/casing";
-import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
+import type { TenantSelector, ResolvedTenant } from "../../engine/tenantArgs";
 import { typeToken } from "../../wire/document";
 import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
 import type { PhoneTemplatesRequest } from "./api";
@@ -12,7 +12,7 @@ export type PhoneTemplateMessages = CamelCased<PhoneTemplatesRequest>;
 
 /** Resolved inputs of {@link PhoneTemplates}. */
 export type PhoneTemplatesInputs = PhoneTemplateMessages & {
-  tenant?: TenantInputs | undefined;
+  tenant?: ResolvedTenant | undefined;
   importId?: string | undefined;
 };
 
@@ -28,8 +28,8 @@ export type PhoneTemplatesOutputs = PhoneTemplatesInputs & { domain: string };
  *   parse and must output `{{code}}` on every path, for SMS and voice; an undocumented variable is a
  *   warning. Preview prints each template's SMS with a sample code, its encoding and segment count
  *   (docs/templates.md).
- * - `tenant`: an explicit tenant; default: stack config `tenant-admin:*`, then `AUTH0_*` environment
- *   variables (see {@link TenantArgs}).
+ * - `tenant`: a name of `tenant-admin:tenants`, or an explicit tenant; default: stack config `tenant-admin:*`, then `AUTH0_*` environment
+ *   variables (see {@link TenantSelector}).
  *
  * The platform's defaults, which a destroy restores:
  * - enrollment: `{{code}} is your verification code for {{tenant.friendly_name}}. Please enter this code to verify your enrollment.`
@@ -44,10 +44,10 @@ export interface PhoneTemplatesArgs {
   /** Required. The text sent at each verification; the same rules as `enrollmentMessage`. */
   verificationMessage: pulumi.Input<string>;
   /**
-   * An explicit tenant, used alone. Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment
+   * The tenant: a name of the stack config map `tenant-admin:tenants` (no credential in state), or its settings (used alone). Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment
    * variables. Its `clientSecret` and `apiToken` are stored as secrets.
    */
-  tenant?: pulumi.Input<TenantArgs>;
+  tenant?: pulumi.Input<TenantSelector>;
 }
 
 /**

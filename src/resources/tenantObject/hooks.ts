@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 
 import type { ManagementClient } from "../../client/managementClient";
-import type { TenantInputs } from "../../engine/tenantArgs";
+import type { ResolvedTenant } from "../../engine/tenantArgs";
 import type { AdoptionTarget } from "./adoption";
 import type { Occupant } from "./ownership";
 import type { WriteNeeds } from "./preflight";
@@ -11,7 +11,7 @@ export type ProviderImplementation = Required<pulumi.dynamic.ResourceProvider>;
 
 /** Inputs every tenant-object resource has besides its own settings. */
 export interface TenantObjectInputs {
-  tenant?: TenantInputs | undefined;
+  tenant?: ResolvedTenant | undefined;
   /** The `import` resource option's id, when the resource adopts what the tenant holds. */
   importId?: string | undefined;
 }

@@ -8,7 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { TenantAdminError, TenantConfigError } from "../../client/errors";
 import type { TenantBinding } from "../../engine/binding";
 import { bindProgramTenant } from "../../engine/providerContext";
-import type { TenantInputs } from "../../engine/tenantArgs";
+import type { ResolvedTenant } from "../../engine/tenantArgs";
 import { closestMatch } from "../../wire/suggestions";
 import { onTenantMessage } from "./providerFailure";
 
@@ -39,7 +39,7 @@ export function refuseUnknownArguments(args: object, known: readonly string[]): 
  */
 export async function readNamed<T>(
   name: string,
-  tenant: TenantInputs | undefined,
+  tenant: ResolvedTenant | undefined,
   read: (bind: () => TenantBinding) => Promise<T>,
 ): Promise<T> {
   let binding: TenantBinding | undefined;

@@ -50,6 +50,12 @@ async function onTenant<T>(
   }
 }
 
+/** How a tenant argument refers to its tenant, credentials aside: its name, or that it spells settings out. */
+function tenantReference(tenant: TenantObjectInputs["tenant"]): string | undefined {
+  if (tenant === undefined || typeof tenant === "string") return tenant;
+  return "(settings)";
+}
+
 /** The failures without repeats (a schema and a template rule may say the same of one property). */
 function distinct(failures: readonly pulumi.dynamic.CheckFailure[]): pulumi.dynamic.CheckFailure[] {
   const seen = new Set<string>();
@@ -171,12 +177,15 @@ export function tenantObjectProvider<Inputs extends TenantObjectInputs, Settings
     const changed = changedKeys(comparable(before), comparable(withoutEngineKeys(news, NOT_COMPARED)));
     const settingsChanged = changed.filter((key) => !engineOnly.includes(key));
     const writes = moves || settingsChanged.length > 0 || containsUnknown(news.tenant);
+    // A tenant named otherwise (or named instead of spelled out) on the same domain writes nothing, but the
+    // state takes the new argument: a name in place of settings drops their credentials from the state.
+    const renamed = !jsonEqual(tenantReference(olds.tenant), tenantReference(news.tenant));
     const replaces = [
       ...(moves ? ["tenant"] : []),
       ...(hooks.replaceOn ?? []).filter((key) => changed.includes(key)),
     ];
     return {
-      changes: writes || changed.length > 0,
+      changes: writes || renamed || changed.length > 0,
       writes,
       creates: replaces.length > 0,
       moves,

@@ -5,7 +5,7 @@ import { toCamelKey } from "../../client/casing";
 import { TenantConfigError } from "../../client/errors";
 import type { FunctionOutputOptions } from "../../engine/functionDependencies";
 import { afterDependencies } from "../../engine/functionDependencies";
-import type { TenantArgs, TenantInputs } from "../../engine/tenantArgs";
+import type { TenantSelector, ResolvedTenant } from "../../engine/tenantArgs";
 import { closestMatch } from "../../wire/suggestions";
 import { handledEarly, readNamed, refuseUnknownArguments } from "../tenantObject/programFunction";
 import type { TenantSettingsField, TenantSettingsResponse } from "./api";
@@ -43,7 +43,7 @@ export type SelectedTenantSettings<
  * - `fields`: top-level fields to include (or exclude, with `includeFields: false`), checked against
  *   the known names before any call. Default: all fields.
  * - `includeFields` (default true): whether `fields` are included or excluded.
- * - `tenant`: an explicit tenant; default: stack config `tenant-admin:*`, then `AUTH0_*` environment
+ * - `tenant`: a name of `tenant-admin:tenants`, or an explicit tenant; default: stack config `tenant-admin:*`, then `AUTH0_*` environment
  *   variables.
  */
 export interface GetTenantSettingsArgs<
@@ -57,8 +57,8 @@ export interface GetTenantSettingsArgs<
   fields?: F;
   /** Default `true`: return only `fields`. `false`: return every field except `fields`. */
   includeFields?: I;
-  /** An explicit tenant, used alone. Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment variables. */
-  tenant?: TenantInputs;
+  /** The tenant: a name of the stack config map `tenant-admin:tenants` (no credential in state), or its settings (used alone). Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment variables. */
+  tenant?: ResolvedTenant;
 }
 
 /** {@link GetTenantSettingsArgs} whose values may be outputs of other resources. */
@@ -73,8 +73,8 @@ export interface GetTenantSettingsOutputArgs<
   fields?: F;
   /** Default `true`: return only `fields`. `false`: return every field except `fields`. */
   includeFields?: I;
-  /** An explicit tenant (its values may be outputs), used alone. Default: stack config, then environment. */
-  tenant?: pulumi.Input<TenantArgs>;
+  /** The tenant: a name of `tenant-admin:tenants`, or its settings (which may be outputs), used alone. Default: stack config, then environment. */
+  tenant?: pulumi.Input<TenantSelector>;
 }
 
 /** The arguments {@link getTenantSettings} takes: any other is refused, naming it. */

@@ -209,7 +209,12 @@ describe("a tenant argument of the wrong type", () => {
       { domain: 5, apiToken: `${MARKER}-token` },
       /tenant\.domain must be a string/i,
     ],
-    ["a string instead of an object", "tenant.example.com", /tenant argument must be an object/],
+    [
+      "a domain where a name or an object belongs",
+      "tenant.example.com",
+      /is not in the stack config key tenant-admin:tenants.* A tenant argument that is a string names a tenant of that map; for a domain, give \{domain, clientId, clientSecret\}\.$/,
+    ],
+    ["a number instead of a name or an object", 42, /tenant argument must be an object/],
   ])("CaptchaConfig check returns a failure for a tenant with %s", async (_case, value, reason) => {
     const result = await captcha.check({}, { activeProviderId: "auth_challenge", tenant: value });
     expect(result.failures).toEqual([{ property: "", reason: expect.stringMatching(reason) as unknown }]);

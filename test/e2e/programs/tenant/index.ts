@@ -13,18 +13,22 @@ import {
 
 const config = new pulumi.Config("e2e");
 
-// An explicit tenant argument for both resources, when `e2e:tenantDomain` is set.
+// An explicit tenant argument for both resources, when `e2e:tenantDomain` is set; a tenant of
+// tenant-admin:tenants, when `e2e:tenantName` names one.
 const tenantDomain = config.get("tenantDomain");
-const tenant = tenantDomain
-  ? {
-      tenant: {
-        domain: tenantDomain,
-        clientId: config.require("tenantClientId"),
-        clientSecret: config.requireSecret("tenantClientSecret"),
-        ...(config.get("tenantAudience") ? { audience: config.require("tenantAudience") } : {}),
-      },
-    }
-  : {};
+const tenantName = config.get("tenantName");
+const tenant = tenantName
+  ? { tenant: tenantName }
+  : tenantDomain
+    ? {
+        tenant: {
+          domain: tenantDomain,
+          clientId: config.require("tenantClientId"),
+          clientSecret: config.requireSecret("tenantClientSecret"),
+          ...(config.get("tenantAudience") ? { audience: config.require("tenantAudience") } : {}),
+        },
+      }
+    : {};
 
 const activeProviderId = config.get("activeProviderId");
 if (activeProviderId) {
