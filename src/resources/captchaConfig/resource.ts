@@ -10,8 +10,64 @@ import type { DeepInput } from "../tenantObject/inputs";
 import type { CaptchaPatchRequest, CaptchaProviderId } from "./api";
 import { CAPTCHA_SECRET_FIELDS, captchaDocument } from "./api";
 
-/** The CAPTCHA settings in the package's spelling, as the wire schema defines them. */
-export type CaptchaSettings = CamelCased<CaptchaPatchRequest>;
+/** A provider's site key and secret: the block of hCaptcha, Friendly Captcha and reCAPTCHA v2. */
+export type CaptchaSiteKeySecret = {
+  /** The site key the login page shows; at most 100 characters. */
+  siteKey: string;
+  /** The provider's secret key; at most 100 characters. Stored as a Pulumi secret; the platform never returns it. */
+  secret: string;
+};
+
+/** Arkose Labs' block. */
+export type ArkoseSettings = {
+  /** The site key the login page shows; at most 100 characters. */
+  siteKey: string;
+  /** Arkose's private key; at most 100 characters. Stored as a Pulumi secret; the platform never returns it. */
+  secret: string;
+  /** The subdomain Arkose's client script loads from; at most 100 characters. Default: the platform's. */
+  clientSubdomain?: string | undefined;
+  /** The subdomain answers are verified at; at most 100 characters. Default: the platform's. */
+  verifySubdomain?: string | undefined;
+  /** `true`: a login goes on when Arkose cannot be reached. Default: the platform's (`false`). */
+  failOpen?: boolean | undefined;
+};
+
+/** The platform's own challenge's block. */
+export type AuthChallengeSettings = {
+  /** `true`: a login goes on when the challenge cannot be shown. Required in the block. */
+  failOpen: boolean;
+};
+
+/** reCAPTCHA Enterprise's block. */
+export type RecaptchaEnterpriseSettings = {
+  /** The site key the login page shows; at most 100 characters. */
+  siteKey: string;
+  /** The Google Cloud API key; at most 100 characters. Stored as a Pulumi secret; the platform never returns it. */
+  apiKey: string;
+  /** The Google Cloud project the key belongs to; at most 100 characters. */
+  projectId: string;
+};
+
+/** The CAPTCHA settings in the package's spelling: the wire schema's members, each block documented. */
+export type CaptchaSettings = {
+  activeProviderId?: CaptchaProviderId | undefined;
+  arkose?: ArkoseSettings | undefined;
+  authChallenge?: AuthChallengeSettings | undefined;
+  hcaptcha?: CaptchaSiteKeySecret | undefined;
+  friendlyCaptcha?: CaptchaSiteKeySecret | undefined;
+  recaptchaEnterprise?: RecaptchaEnterpriseSettings | undefined;
+  recaptchaV2?: CaptchaSiteKeySecret | undefined;
+  simpleCaptcha?: Record<string, unknown> | undefined;
+};
+
+/** Compiles only while {@link CaptchaSettings} is the wire schema's request in the package's spelling. */
+export type CaptchaSettingsMatchTheWire = Holds<SameShape<CaptchaSettings, CamelCased<CaptchaPatchRequest>>>;
+
+/** Whether `A` and `B` accept the same values. */
+type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/** A compile error unless `T` is `true`. */
+type Holds<T extends true> = T;
 
 /** The settings a resource manages: the active provider is always declared. */
 export type CaptchaConfigSettings = CaptchaSettings & { activeProviderId: CaptchaProviderId };

@@ -26,7 +26,12 @@ export const FROM_MAX_LENGTH = 16;
 export const BODY_MAX_LENGTH = 20_000;
 
 /** The message texts: `text` is sent by SMS, `voice` read out in a call. At least one. */
-export type PhoneNotificationBody = { text?: string | undefined; voice?: string | undefined };
+export type PhoneNotificationBody = {
+  /** The SMS: a Liquid template with the platform's variables (docs/templates.md). */
+  text?: string | undefined;
+  /** What a voice call says: a Liquid template with the platform's variables (docs/templates.md). */
+  voice?: string | undefined;
+};
 
 /** What a template says and from which number (`from`; default: the phone provider's number). */
 export type PhoneNotificationContent = {

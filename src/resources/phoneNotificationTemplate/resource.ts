@@ -8,7 +8,12 @@ import type { PhoneNotificationBody, PhoneNotificationType } from "./api";
 import { phoneNotificationTemplateIdentity } from "./api";
 
 /** A template's content in the package's spelling: `from` and `body: {text, voice}`. */
-export type PhoneNotificationContentInputs = { from?: string | undefined; body: PhoneNotificationBody };
+export type PhoneNotificationContentInputs = {
+  /** The sender number, 1 to 16 characters. Default: the phone provider's number. */
+  from?: string | undefined;
+  /** The message: `text` (SMS) and `voice` (a call). */
+  body: PhoneNotificationBody;
+};
 
 /** Resolved inputs of a {@link PhoneNotificationTemplate}. */
 export type PhoneNotificationTemplateInputs = {
