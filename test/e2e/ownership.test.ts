@@ -11,21 +11,10 @@ import type { TestStack } from "../../scripts/support/stack";
 import { changedCount } from "../../scripts/support/stack";
 import { describeWithEngine } from "./support/engine";
 import type { TenantStack } from "./support/tenantStack";
-import { createTenantStack, failureOf } from "./support/tenantStack";
+import { createTenantStack, failureOf, printedFailure } from "./support/tenantStack";
 
 const PROGRAM = "test/e2e/programs/attack-protection";
 const writes = (calls: string[]) => calls.filter((call) => /^(PATCH|PUT|POST \/api|DELETE)/.test(call));
-
-/** Everything the engine printed while `run` failed, and the error. */
-async function failure(stack: TestStack, run: () => Promise<unknown>): Promise<string> {
-  const before = stack.output.length;
-  try {
-    await run();
-  } catch (error) {
-    return [...stack.output.slice(before), String(error)].join("\n");
-  }
-  throw new Error("expected the command to fail");
-}
 
 describeWithEngine("two stacks on one tenant", () => {
   let first: TenantStack;
@@ -64,7 +53,7 @@ describeWithEngine("two stacks on one tenant", () => {
   it("refuses the second stack's create at preview, naming the members and the import id, writing nothing", async () => {
     first.emulator.clearRequestLog();
 
-    const printed = await failure(second, () => second.preview());
+    const printed = await printedFailure(second, () => second.preview());
 
     // The engine stops at the first resource whose check fails: either one names what differs and its import.
     const bot =
@@ -82,7 +71,7 @@ describeWithEngine("two stacks on one tenant", () => {
   });
 
   it("refuses it at up as well, so the first stack's settings stay and its refresh shows no change", async () => {
-    const printed = await failure(second, () => second.up());
+    const printed = await printedFailure(second, () => second.up());
 
     expect(printed).toContain("cannot be created on");
     expect(first.emulator.tenant.read(getBotDetection.path)).toMatchObject({ bot_detection_level: "high" });

@@ -8,24 +8,13 @@ import { changedCount, createTestStack } from "../../scripts/support/stack";
 import type { TestStack } from "../../scripts/support/stack";
 import { describeWithEngine } from "./support/engine";
 import type { TenantStack } from "./support/tenantStack";
-import { createTenantStack } from "./support/tenantStack";
+import { createTenantStack, printedFailure } from "./support/tenantStack";
 
 const PROGRAM = "test/e2e/programs/phone-mfa";
 const TOKEN = "twilio-token-e2e-4c1f0a7d";
 const ROTATED = "twilio-token-rotated-9b2e55c3";
 const TWILIO_ACCOUNT = "/guardian/factors/phone/providers/twilio";
 const writes = (calls: string[]) => calls.filter((call) => /^(PATCH|PUT|DELETE|POST \/api)/.test(call));
-
-/** Everything the engine printed while `run` failed, and the error. */
-async function failure(stack: TestStack, run: () => Promise<unknown>): Promise<string> {
-  const before = stack.output.length;
-  try {
-    await run();
-  } catch (error) {
-    return [...stack.output.slice(before), String(error)].join("\n");
-  }
-  throw new Error("expected the command to fail");
-}
 
 describe.each(["unified", "legacy"] as const)("MFA by phone on a %s tenant", (generation) => {
   describeWithEngine("one stack's lifecycle", () => {
@@ -207,7 +196,7 @@ describeWithEngine("a second stack on a unified tenant that has a phone provider
 
   it("refuses the second stack's preview, naming the import value, writing nothing and printing no token", async () => {
     first.emulator.clearRequestLog();
-    const printed = await failure(second, () => second.preview());
+    const printed = await printedFailure(second, () => second.preview());
     // The engine stops at the first refused check: either singleton names what is someone's and its import.
     expect(printed).toMatch(
       /cannot be created on .*: the tenant already has a (configured MFA by phone|custom phone provider)/,

@@ -20,7 +20,7 @@ import { LEGACY_PHONE_TENANT_SETTINGS } from "../../scripts/support/namedTenant"
 import type { TestStack } from "../../scripts/support/stack";
 import { createTestStack } from "../../scripts/support/stack";
 import type { TenantStack } from "./support/tenantStack";
-import { createTenantStack } from "./support/tenantStack";
+import { createTenantStack, printedFailure } from "./support/tenantStack";
 
 const TOKEN = `POST ${AUTH_PATHS.token}` as const;
 const SETTINGS = routeOf(getTenantSettings);
@@ -60,17 +60,6 @@ async function exportedResources(
     captcha: find("pulumi-nodejs:dynamic/tenant-admin:CaptchaConfig"),
     templates: find("pulumi-nodejs:dynamic/tenant-admin:PhoneTemplates"),
   };
-}
-
-/** Runs `operation` expecting it to fail; returns what the engine printed meanwhile and the error. */
-async function failureOf(harness: TestStack, operation: () => Promise<unknown>): Promise<string> {
-  const printedBefore = harness.output.length;
-  try {
-    await operation();
-  } catch (error) {
-    return [...harness.output.slice(printedBefore), String(error)].join("\n");
-  }
-  throw new Error("expected the operation to fail");
 }
 
 describeWithEngine(
@@ -185,7 +174,7 @@ describeWithEngine(
       inject([[PATCH_CAPTCHA, { kind: "delay", ms: 3000 }, 5]]);
       tenant.emulator.clearRequestLog();
 
-      const printed = await failureOf(tenant.harness, () => tenant.harness.up());
+      const printed = await printedFailure(tenant.harness, () => tenant.harness.up());
       failures.push(printed);
 
       expect(printed).toMatch(
@@ -218,7 +207,9 @@ describeWithEngine(
 
       // Both writes must be attempted: without continueOnError the engine skips the one it has not started
       // when the other fails, and which one goes first depends on the machine's load.
-      const printed = await failureOf(tenant.harness, () => tenant.harness.up({ continueOnError: true }));
+      const printed = await printedFailure(tenant.harness, () =>
+        tenant.harness.up({ continueOnError: true }),
+      );
       failures.push(printed);
 
       expect(printed).toContain(
@@ -342,7 +333,7 @@ describeWithEngine("reliability: the emulator killed during pulumi up", () => {
       });
     });
 
-    const printed = await failureOf(harness, () => harness.up());
+    const printed = await printedFailure(harness, () => harness.up());
     await killed;
     expect((await first.exited).signal).toBe("SIGKILL");
     expect(printed).toMatch(

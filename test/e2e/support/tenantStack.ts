@@ -71,15 +71,22 @@ export async function createTenantStack(options: TenantStackOptions = {}): Promi
   };
 }
 
-/** Runs `step` expecting it to fail; returns everything the engine printed meanwhile, and the error. */
-export async function failureOf(tenant: TenantStack, step: "up" | "preview"): Promise<string> {
-  const printedBefore = tenant.harness.output.length;
+/** Runs `run` expecting it to fail; returns everything the engine printed meanwhile, and the error. */
+export async function printedFailure(stack: TestStack, run: () => Promise<unknown>): Promise<string> {
+  const printedBefore = stack.output.length;
   try {
-    await (step === "up" ? tenant.harness.up() : tenant.harness.preview());
+    await run();
   } catch (error) {
-    return [...tenant.harness.output.slice(printedBefore), String(error)].join("\n");
+    return [...stack.output.slice(printedBefore), String(error)].join("\n");
   }
-  throw new Error(`expected ${step} to fail`);
+  throw new Error("expected the command to fail");
+}
+
+/** Runs `step` expecting it to fail; returns everything the engine printed meanwhile, and the error. */
+export function failureOf(tenant: TenantStack, step: "up" | "preview"): Promise<string> {
+  return printedFailure(tenant.harness, () =>
+    step === "up" ? tenant.harness.up() : tenant.harness.preview(),
+  );
 }
 
 /**
