@@ -1,5 +1,3 @@
-import { isDeepStrictEqual } from "node:util";
-
 import { TenantApiError } from "../../client/errors";
 import type { ManagementClient } from "../../client/managementClient";
 import { engineLog } from "../../engine/log";
@@ -12,8 +10,7 @@ import { schemaFailures } from "./checkFailures";
 import { declaredMembers, misspeltNestedMembers } from "./document";
 import type { DocumentInputs } from "./document";
 import type { ProviderImplementation, TenantObjectHooks } from "./hooks";
-import { withFieldsOf } from "./putDocument";
-import { inOneOrder } from "./singleton";
+import { asDeclared, asSets } from "./putDocument";
 import { tenantObjectProvider } from "./tenantObjectProvider";
 
 type Members = Record<string, unknown>;
@@ -23,22 +20,6 @@ export const MEMBER_ID = "memberId";
 
 /** The inputs of a collection's resource, and in state the member's id. */
 type CollectionInputs = DocumentInputs & { [MEMBER_ID]?: string | undefined };
-
-/** The declared members as a member's answer has them, fields the platform never answers from `declared`. */
-function projectedMember(collection: CollectionDescription, answer: unknown, declared: Members): Members {
-  const found = collection.fromAnswer(answer);
-  const sets = collection.sets ?? [];
-  return Object.fromEntries(
-    Object.keys(declared).map((member) => {
-      const value = collection.unanswered.includes(member)
-        ? declared[member]
-        : withFieldsOf(found[member], declared[member], collection.unanswered);
-      const same =
-        sets.includes(member) && isDeepStrictEqual(inOneOrder(value), inOneOrder(declared[member]));
-      return [member, same ? declared[member] : value];
-    }),
-  );
-}
 
 /** The member with `id` as the tenant answers it, or `undefined` when it is gone (a 404). */
 async function memberAt(
@@ -72,7 +53,8 @@ export function collectionHooks(
 ): TenantObjectHooks<CollectionInputs, object> {
   const sets = collection.sets ?? [];
   const memberPath = (id: string) => pathWith(collection.get.path, { id });
-  const projected = (answer: unknown, declared: Members) => projectedMember(collection, answer, declared);
+  const projected = (answer: unknown, declared: Members) =>
+    asDeclared(collection.fromAnswer(answer), declared, collection.unanswered, sets);
   const memberOf = (client: ManagementClient, id: string) => memberAt(client, collection, id);
 
   return {
@@ -83,10 +65,7 @@ export function collectionHooks(
     unreadable: collection.unanswered,
     outputs: [MEMBER_ID],
     printable: [],
-    comparable: (settings) =>
-      Object.fromEntries(
-        Object.entries(settings).map(([key, value]) => [key, sets.includes(key) ? inOneOrder(value) : value]),
-      ),
+    comparable: (settings) => asSets(sets, settings),
     needs: {
       resource: collection.resource.type,
       scopes: [collection.create.scope, collection.update.scope],

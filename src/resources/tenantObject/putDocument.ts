@@ -31,7 +31,7 @@ function withoutNulls(value: unknown): unknown {
  * The fields named `fields` of `from`, at any depth, put into `into` where `into` has the same object: what a
  * read takes from state because the platform never answers it.
  */
-export function withFieldsOf(into: unknown, from: unknown, fields: readonly string[]): unknown {
+function withFieldsOf(into: unknown, from: unknown, fields: readonly string[]): unknown {
   if (!isRecord(into) || !isRecord(from)) return into;
   const result: Members = { ...into };
   for (const [key, value] of Object.entries(from)) {
@@ -92,8 +92,7 @@ export async function putDocumentMembers(
 }
 
 /** Lists in one order where a member is a set, so two spellings of one set compare equal. */
-function asSets(document: PutDocumentDescription, members: Members): Members {
-  const sets = document.sets ?? [];
+export function asSets(sets: readonly string[], members: Members): Members {
   return Object.fromEntries(
     Object.entries(members).map(([key, value]) => [key, sets.includes(key) ? inOneOrder(value) : value]),
   );
@@ -110,7 +109,7 @@ export function putDocumentDifferences(
 ): string[] {
   const unanswered = document.unanswered ?? [];
   const seen = (member: string, value: unknown) =>
-    asSets(document, { [member]: withoutFields(withoutNulls(value), unanswered) });
+    asSets(document.sets ?? [], { [member]: withoutFields(withoutNulls(value), unanswered) });
   return Object.keys(expected).filter(
     (member) => !isDeepStrictEqual(seen(member, expected[member]), seen(member, found[member])),
   );
@@ -129,12 +128,30 @@ async function readDeclared(
 ): Promise<Members> {
   const declared = declaredMembers(state);
   const found = await putDocumentMembers(client, document, partsDeclared(document, declared));
+  const present = Object.fromEntries(
+    Object.keys(declared).map((member) => [member, withoutNulls(found[member])]),
+  );
+  return asDeclared(present, declared, document.unanswered ?? [], document.sets ?? []);
+}
+
+/**
+ * The declared members as `found` holds them, but for what the platform cannot show differently: a member or
+ * field it never answers comes from `declared`, and a set with the declared entries in another order reads
+ * as declared.
+ */
+export function asDeclared(
+  found: Readonly<Members>,
+  declared: Readonly<Members>,
+  unanswered: readonly string[],
+  sets: readonly string[],
+): Members {
   return Object.fromEntries(
     Object.keys(declared).map((member) => {
-      const value = withFieldsOf(withoutNulls(found[member]), declared[member], document.unanswered ?? []);
+      const value = unanswered.includes(member)
+        ? declared[member]
+        : withFieldsOf(found[member], declared[member], unanswered);
       const same =
-        (document.sets ?? []).includes(member) &&
-        isDeepStrictEqual(inOneOrder(value), inOneOrder(declared[member]));
+        sets.includes(member) && isDeepStrictEqual(inOneOrder(value), inOneOrder(declared[member]));
       return [member, same ? declared[member] : value];
     }),
   );
@@ -186,7 +203,7 @@ export function putDocumentHooks(
   const printable = Object.entries(document.newTenant)
     .filter(([key, value]) => !isRecord(value) && !Array.isArray(value) && !secrets.includes(key))
     .map(([key]) => key);
-  const comparable = (members: Members) => asSets(document, members);
+  const comparable = (members: Members) => asSets(document.sets ?? [], members);
   const read = (client: ManagementClient, state: DocumentInputs) => readDeclared(client, document, state);
   return {
     properties: () => [...Object.keys(document.newTenant), "resetOnDelete"],
