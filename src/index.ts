@@ -52,6 +52,7 @@ export { BotDetection } from "./resources/botDetection/resource";
 export type {
   BotDetectionArgs,
   BotDetectionInputs,
+  BotDetectionMembers,
   BotDetectionOutputs,
 } from "./resources/botDetection/resource";
 export { BOT_DETECTION_LEVELS, CHALLENGE_POLICIES } from "./resources/botDetection/api";
@@ -60,6 +61,7 @@ export { BruteForceProtection } from "./resources/bruteForceProtection/resource"
 export type {
   BruteForceProtectionArgs,
   BruteForceProtectionInputs,
+  BruteForceProtectionMembers,
   BruteForceProtectionOutputs,
 } from "./resources/bruteForceProtection/resource";
 export type { BruteForceMode, BruteForceShield } from "./resources/bruteForceProtection/api";
@@ -67,6 +69,7 @@ export { BreachedPasswordDetection } from "./resources/breachedPasswordDetection
 export type {
   BreachedPasswordDetectionArgs,
   BreachedPasswordDetectionInputs,
+  BreachedPasswordDetectionMembers,
   BreachedPasswordDetectionOutputs,
   BreachedPasswordStageArgs,
   BreachedPasswordStageState,
@@ -81,6 +84,7 @@ export { SuspiciousIpThrottling } from "./resources/suspiciousIpThrottling/resou
 export type {
   SuspiciousIpThrottlingArgs,
   SuspiciousIpThrottlingInputs,
+  SuspiciousIpThrottlingMembers,
   SuspiciousIpThrottlingOutputs,
   ThrottlingStageArgs,
   ThrottlingStageState,
@@ -102,7 +106,7 @@ export type {
 export { PhoneMfa } from "./resources/phoneMfa/resource";
 export type { PhoneMfaArgs, PhoneMfaInputs, PhoneMfaOutputs } from "./resources/phoneMfa/resource";
 export { PHONE_CHANNELS } from "./resources/phoneMfa/api";
-export type { PhoneChannel } from "./resources/phoneMfa/api";
+export type { PhoneChannel, PhoneMfaMembers } from "./resources/phoneMfa/api";
 export { getPhoneMfa, getPhoneMfaOutput } from "./resources/phoneMfa/function";
 export type {
   GetPhoneMfaArgs,
@@ -118,7 +122,12 @@ export type {
   PhoneProviderTwilioArgs,
 } from "./resources/phoneProvider/resource";
 export { DELIVERY_METHODS, PHONE_PROVIDER_NAMES } from "./resources/phoneProvider/api";
-export type { DeliveryMethod, PhoneProviderName, PhoneProviderTwilio } from "./resources/phoneProvider/api";
+export type {
+  DeliveryMethod,
+  PhoneProviderMembers,
+  PhoneProviderName,
+  PhoneProviderTwilio,
+} from "./resources/phoneProvider/api";
 export { LegacyPhoneProvider } from "./resources/legacyPhoneProvider/resource";
 export type {
   LegacyPhoneProviderArgs,
@@ -127,8 +136,22 @@ export type {
   LegacyTwilioAccountArgs,
 } from "./resources/legacyPhoneProvider/resource";
 export { LEGACY_PHONE_PROVIDERS } from "./resources/legacyPhoneProvider/api";
-export type { LegacyPhoneProviderName, LegacyTwilioAccount } from "./resources/legacyPhoneProvider/api";
+export type {
+  LegacyPhoneProviderMembers,
+  LegacyPhoneProviderName,
+  LegacyTwilioAccount,
+} from "./resources/legacyPhoneProvider/api";
 export type { ResolvedTenant, TenantArgs, TenantInputs, TenantSelector } from "./engine/tenantArgs";
+export type {
+  CommonOutputs,
+  DocumentArgs,
+  MemberInput,
+  MemberOutputs,
+  ObjectArgs,
+  ObjectResourceClass,
+  ResetOnDeleteArg,
+  TenantArg,
+} from "./resources/tenantObject/objectResource";
 export { tenantNames } from "./engine/providerContext";
 export { renderPhoneTemplate } from "./resources/phoneTemplates/api";
 export type { PhoneMessageType, PhoneTemplateValues } from "./resources/phoneTemplates/api";

@@ -6,7 +6,7 @@ import type { TenantSelector, ResolvedTenant } from "../../engine/tenantArgs";
 import { typeToken } from "../../wire/document";
 import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
 import { withSecretFields } from "../tenantObject/inputs";
-import type { DeepInput } from "../tenantObject/inputs";
+import type { MemberInput } from "../tenantObject/objectResource";
 import type { CaptchaPatchRequest, CaptchaProviderId } from "./api";
 import { CAPTCHA_SECRET_FIELDS, captchaDocument } from "./api";
 
@@ -115,20 +115,20 @@ export interface CaptchaConfigArgs {
    * Arkose: `siteKey` and `secret` required, `clientSubdomain`, `verifySubdomain`, `failOpen` optional;
    * strings at most 100 characters. `secret` is stored as a secret. Default: not managed.
    */
-  arkose?: DeepInput<NonNullable<CaptchaSettings["arkose"]>>;
+  arkose?: MemberInput<NonNullable<CaptchaSettings["arkose"]>>;
   /** The platform's own challenge: `failOpen` (required in the block). Default: not managed. */
-  authChallenge?: DeepInput<NonNullable<CaptchaSettings["authChallenge"]>>;
+  authChallenge?: MemberInput<NonNullable<CaptchaSettings["authChallenge"]>>;
   /** Friendly Captcha: `siteKey` and `secret`, each at most 100 characters; `secret` is stored as a secret. Default: not managed. */
-  friendlyCaptcha?: DeepInput<NonNullable<CaptchaSettings["friendlyCaptcha"]>>;
+  friendlyCaptcha?: MemberInput<NonNullable<CaptchaSettings["friendlyCaptcha"]>>;
   /** hCaptcha: `siteKey` and `secret`, each at most 100 characters; `secret` is stored as a secret. Default: not managed. */
-  hcaptcha?: DeepInput<NonNullable<CaptchaSettings["hcaptcha"]>>;
+  hcaptcha?: MemberInput<NonNullable<CaptchaSettings["hcaptcha"]>>;
   /**
    * reCAPTCHA Enterprise: `siteKey`, `apiKey` and `projectId`, each at most 100 characters; `apiKey` is
    * stored as a secret. Default: not managed.
    */
-  recaptchaEnterprise?: DeepInput<NonNullable<CaptchaSettings["recaptchaEnterprise"]>>;
+  recaptchaEnterprise?: MemberInput<NonNullable<CaptchaSettings["recaptchaEnterprise"]>>;
   /** reCAPTCHA v2: `siteKey` and `secret`, each at most 100 characters; `secret` is stored as a secret. Default: not managed. */
-  recaptchaV2?: DeepInput<NonNullable<CaptchaSettings["recaptchaV2"]>>;
+  recaptchaV2?: MemberInput<NonNullable<CaptchaSettings["recaptchaV2"]>>;
   /** The simple CAPTCHA's options: a free-form map, sent with its keys verbatim. Default: not managed. */
   simpleCaptcha?: pulumi.Input<Record<string, pulumi.Input<unknown>>>;
   /**

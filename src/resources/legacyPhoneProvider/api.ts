@@ -125,17 +125,23 @@ export const getSmsTwilioAccount = twilio.sms.get;
 /** `PUT /guardian/factors/sms/providers/twilio` (deprecated twin; emulated only). */
 export const putSmsTwilioAccount = twilio.sms.put;
 
-/** The Twilio account in the user's spelling. */
+/** The Twilio account in the user's spelling; `authToken` is stored as a secret. */
 export type LegacyTwilioAccount = {
+  /** The account's SID (`AC…`). */
   sid: string;
+  /** The account's auth token. Stored as a secret; never printed. */
   authToken: string;
+  /** The number messages come from, at most 64 characters. Default: none (sent as `null`). */
   from?: string | undefined;
+  /** The Messaging Service SID (`MG…`) messages go through. Default: none (sent as `null`). */
   messagingServiceSid?: string | undefined;
 };
 
 /** The members of the legacy phone sender, in the user's spelling. */
 export type LegacyPhoneProviderMembers = {
+  /** Who sends: `auth0` (the platform), `twilio` or `phone-message-hook`. A new tenant has `auth0`. */
   provider?: LegacyPhoneProviderName | undefined;
+  /** The Twilio account. Written whole: a member left out is cleared on the tenant. A new tenant has none. */
   twilio?: LegacyTwilioAccount | undefined;
 };
 

@@ -126,7 +126,12 @@ export type PhoneChannel = (typeof PHONE_CHANNELS)[number];
 
 /** The members of MFA by phone, in the user's spelling. */
 export type PhoneMfaMembers = {
+  /** Whether MFA by phone (the platform's `sms` factor, SMS and voice alike) is on. A new tenant has `false`. */
   enabled?: boolean | undefined;
+  /**
+   * The channels a user may pick: `sms`, `voice`, each at most once; the order is no change. A new tenant has
+   * none. Written after the factor is switched.
+   */
   messageTypes?: PhoneChannel[] | undefined;
 };
 

@@ -226,19 +226,30 @@ export const tryPhoneProvider = endpoint<PhoneProviderTry, PhoneProviderTryRespo
   hints: HINTS,
 });
 
-/** The Twilio account of a phone provider, in the user's spelling. */
+/** The Twilio account of a phone provider, in the user's spelling; `authToken` is stored as a secret. */
 export type PhoneProviderTwilio = {
+  /** The account's SID (`AC…`). */
   sid: string;
+  /**
+   * The account's auth token. Stored as a secret; never printed. The platform never returns it, so a token
+   * changed outside Pulumi cannot be seen; a changed token here is an update in place (one PATCH).
+   */
   authToken: string;
+  /** The number messages come from. Exactly one of `defaultFrom` and `messagingServiceSid`. */
   defaultFrom?: string | undefined;
+  /** The Messaging Service SID (`MG…`). Exactly one of `defaultFrom` and `messagingServiceSid`. */
   messagingServiceSid?: string | undefined;
 };
 
 /** The members of a unified tenant's phone provider, in the user's spelling. */
 export type PhoneProviderMembers = {
+  /** Who sends: `twilio`, or `custom` (an Action on the trigger `custom-phone-provider` sends). */
   provider?: PhoneProviderName | undefined;
+  /** What it may send: `text`, `voice` or both, each once; the order is no change. */
   deliveryMethods?: DeliveryMethod[] | undefined;
+  /** `true`: the provider is kept but not used. Default: as the platform makes it (enabled). */
   disabled?: boolean | undefined;
+  /** The Twilio account, required when `provider` is `twilio`. */
   twilio?: PhoneProviderTwilio | undefined;
 };
 

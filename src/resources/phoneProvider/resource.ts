@@ -1,45 +1,25 @@
 import type * as pulumi from "@pulumi/pulumi";
 
-import type { TenantSelector } from "../../engine/tenantArgs";
-import { typeToken } from "../../wire/document";
 import type { ResolvedInputs } from "../tenantObject/dynamicResource";
-import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
-import { withSecretFields } from "../tenantObject/inputs";
-import type { DeliveryMethod, PhoneProviderName, PhoneProviderTwilio } from "./api";
+import type { MemberInput, ObjectArgs } from "../tenantObject/objectResource";
+import { objectResource } from "../tenantObject/objectResource";
+import type { PhoneProviderMembers, PhoneProviderTwilio } from "./api";
 import { phoneProviderCollection } from "./api";
 
 /** The Twilio account of {@link PhoneProviderArgs.twilio}; `authToken` is stored as a secret. */
-export interface PhoneProviderTwilioArgs {
-  /** The account's SID (`AC…`). */
-  sid: pulumi.Input<string>;
-  /**
-   * The account's auth token. Stored as a secret; never printed. The platform never returns it, so a token
-   * changed outside Pulumi cannot be seen; a changed token here is an update in place (one PATCH).
-   */
-  authToken: pulumi.Input<string>;
-  /** The number messages come from. Exactly one of `defaultFrom` and `messagingServiceSid`. */
-  defaultFrom?: pulumi.Input<string>;
-  /** The Messaging Service SID (`MG…`). Exactly one of `defaultFrom` and `messagingServiceSid`. */
-  messagingServiceSid?: pulumi.Input<string>;
+export type PhoneProviderTwilioArgs = MemberInput<PhoneProviderTwilio>;
+
+/** The members a program always declares: who sends, and what. */
+type AlwaysDeclared = Required<Pick<PhoneProviderMembers, "provider" | "deliveryMethods">>;
+
+/** What {@link PhoneProvider} outputs besides its members. */
+interface PhoneProviderId {
+  /** The provider's id on the tenant. */
+  readonly memberId: pulumi.Output<string>;
 }
 
 /** Arguments of {@link PhoneProvider}. Checked at `pulumi preview`. */
-export interface PhoneProviderArgs {
-  /** Who sends: `twilio`, or `custom` (an Action on the trigger `custom-phone-provider` sends). */
-  provider: pulumi.Input<PhoneProviderName>;
-  /** What it may send: `text`, `voice` or both, each once; the order is no change. */
-  deliveryMethods: pulumi.Input<pulumi.Input<DeliveryMethod>[]>;
-  /** `true`: the provider is kept but not used. Default: as the platform makes it (enabled). */
-  disabled?: pulumi.Input<boolean>;
-  /** The Twilio account, required when `provider` is `twilio`. */
-  twilio?: pulumi.Input<PhoneProviderTwilioArgs>;
-  /**
-   * The tenant: a name of the stack config map `tenant-admin:tenants` (no credential in state), or its
-   * settings (used alone). Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment variables.
-   * Its `clientSecret` and `apiToken` are stored as secrets.
-   */
-  tenant?: pulumi.Input<TenantSelector>;
-}
+export type PhoneProviderArgs = ObjectArgs<PhoneProviderMembers & AlwaysDeclared>;
 
 /** The resolved inputs of {@link PhoneProvider}. */
 export type PhoneProviderInputs = ResolvedInputs<PhoneProviderArgs>;
@@ -52,27 +32,12 @@ export type PhoneProviderOutputs = PhoneProviderInputs & { memberId: string; dom
  * (`/api/v2/branding/phone/providers`). A tenant has at most one: a create on a tenant that has one fails at
  * preview naming its `import` value. A destroy deletes the provider this resource created, and the tenant sends
  * through the platform's own sender again. On a legacy tenant the preview fails and points to
- * {@link LegacyPhoneProvider}. See docs/phone-mfa.md.
+ * {@link LegacyPhoneProvider}. The Twilio account (`authToken` from state: never returned) is secret as a
+ * whole in the outputs. See docs/phone-mfa.md.
  */
-export class PhoneProvider extends TenantAdminDynamicResource {
-  /** The type token, for a policy pack's `validateResourceOfType(PhoneProvider, …)` (docs/policy.md). */
-  static readonly __pulumiType = typeToken(phoneProviderCollection.resource);
-  declare readonly provider: pulumi.Output<PhoneProviderName>;
-  declare readonly deliveryMethods: pulumi.Output<DeliveryMethod[]>;
-  declare readonly disabled: pulumi.Output<boolean | undefined>;
-  /** The declared Twilio account (`authToken` from state: never returned); secret as a whole. */
-  declare readonly twilio: pulumi.Output<PhoneProviderTwilio | undefined>;
-  /** The provider's id on the tenant. */
-  declare readonly memberId: pulumi.Output<string>;
-  /** The tenant's base URL, e.g. `https://my-tenant.example.com`. */
-  declare readonly domain: pulumi.Output<string>;
-
-  constructor(name: string, args: PhoneProviderArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      phoneProviderCollection,
-      name,
-      { ...args, twilio: withSecretFields(args.twilio, ["authToken"]) },
-      opts,
-    );
-  }
-}
+export class PhoneProvider extends objectResource<
+  PhoneProviderMembers & AlwaysDeclared,
+  never,
+  PhoneProviderArgs,
+  PhoneProviderId
+>(phoneProviderCollection, { secretMembers: { twilio: ["authToken"] } }) {}

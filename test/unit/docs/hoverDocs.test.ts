@@ -10,10 +10,20 @@ import * as ts from "typescript";
 
 const repoRoot = resolve(__dirname, "../../..");
 const PROGRAM = join(repoRoot, "src", "__hover__.ts");
-const SOURCE = `import { CaptchaConfig, PhoneNotificationTemplate } from "./index";
+const SOURCE = `import { BotDetection, CaptchaConfig, PhoneNotificationTemplate, PhoneProvider } from "./index";
+import * as pulumi from "@pulumi/pulumi";
 const captcha = new CaptchaConfig("c", { activeProviderId: "hcaptcha", hcaptcha: { siteKey: "k", secret: "s" } });
 new PhoneNotificationTemplate("t", { type: "otp_verify", content: { from: "+1", body: { text: "{{ code }}" } } });
 export const key = captcha.hcaptcha.apply((block) => block?.siteKey);
+const bots = new BotDetection("b", { monitoringModeEnabled: true, allowlist: [pulumi.output("192.0.2.1")] });
+export const level = bots.botDetectionLevel;
+export const base = bots.domain;
+const sender = new PhoneProvider("p", {
+  provider: "twilio",
+  deliveryMethods: ["text"],
+  twilio: { sid: "AC1", authToken: pulumi.secret("t"), defaultFrom: "+1" },
+});
+export const sid = sender.twilio.apply((account) => account?.sid);
 `;
 
 function languageService(): ts.LanguageService {
@@ -63,9 +73,29 @@ describe("hover documentation of nested members", () => {
   });
 
   it("documents a phone template's content members", () => {
-    // The first `from` is the import statement's.
-    expect(hover(service, "from", 2)).toMatch(/sender number/);
+    // The first two `from`s are the import statements'.
+    expect(hover(service, "from", 3)).toMatch(/sender number/);
     expect(hover(service, "body")).toMatch(/`text` \(SMS\) and `voice`/);
     expect(hover(service, "text")).toMatch(/The SMS: a Liquid template/);
+  });
+
+  it("documents a document's members in the arguments and in the outputs, from one declaration", () => {
+    expect(hover(service, "monitoringModeEnabled")).toMatch(/only logs what it would challenge/);
+    expect(hover(service, "allowlist")).toMatch(/never challenges/);
+    expect(hover(service, "botDetectionLevel")).toMatch(/How eagerly a request counts as risky/);
+    expect(hover(service, "domain")).toMatch(/The tenant's base URL/);
+  });
+
+  it("documents a block's members, with the secret marked", () => {
+    expect(hover(service, "authToken")).toMatch(/Stored as a secret/);
+    expect(hover(service, "sid")).toMatch(/account's SID/);
+    expect(hover(service, "sid", 3)).toMatch(/account's SID/);
+  });
+
+  it("compiles a program that passes outputs as list entries and block members", () => {
+    const errors = service
+      .getSemanticDiagnostics(PROGRAM)
+      .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+    expect(errors).toEqual([]);
   });
 });
