@@ -144,6 +144,205 @@ function templatesOf(news: Inputs): TemplateItem[] {
   });
 }
 
+/** The check failures of the declared template: required arguments, the API's schema and the Liquid texts. */
+function checkFailures(news: Inputs): pulumi.dynamic.CheckFailure[] {
+  const wire = { type: news.type, disabled: news.disabled, content: news.content };
+  return [
+    ...requiredFailures(news),
+    ...schemaFailures(phoneNotificationCreateSchema, wire),
+    ...templateFailures(news, brandingPhoneDialect(news.type), templatesOf(news)),
+  ];
+}
+
+/** The tenant's custom template of the declared type, which a create at preview would take over. */
+async function occupantAtPreview(
+  client: ManagementClient,
+  inputs: Inputs,
+  moment: "preview" | "create",
+): Promise<Occupant | undefined> {
+  // The create at up refuses it itself, from the list it reads to create (see TemplateWrites).
+  if (moment === "create") return undefined;
+  if (typeof inputs.type !== "string" || containsUnknown(inputs.type)) return undefined;
+  // Asked at preview only: every template a preview plans to create shares one read of the list.
+  return customOf((await client.readOnce(listPhoneNotificationTemplates)).templates ?? [], inputs.type);
+}
+
+/** `content.from` when the state has a sender number and the program no longer declares one. */
+function keptSender(olds: Inputs, news: Inputs): string[] {
+  const before: unknown = isRecord(olds.content) ? olds.content["from"] : undefined;
+  const after: unknown = news.content;
+  return typeof before === "string" && isRecord(after) && after["from"] === undefined ? ["content.from"] : [];
+}
+
+function carrySender(olds: Inputs, news: Inputs, kept: readonly string[]): Inputs {
+  if (!kept.includes("content.from")) return news;
+  return { ...news, content: { ...news.content, from: olds.content.from } };
+}
+
+/**
+ * The preview of the declared texts, with the tenant's friendly name when it can be read, and a warning when
+ * the tenant still uses the legacy phone set-up, where this template does not take effect yet.
+ */
+async function reportPreview(
+  log: PreviewLog,
+  news: Inputs,
+  client: ManagementClient | undefined,
+  subject: string,
+): Promise<void> {
+  let friendlyName: string | undefined;
+  if (client !== undefined) {
+    try {
+      const query = PHONE_PREVIEW_SETTINGS_QUERY;
+      const settings = await client.readOnce(getTenantSettings, { query });
+      friendlyName = settings.friendly_name;
+      if (!usesUnifiedPhoneExperience(settings)) {
+        log(
+          `${RESOURCE} ${news.type} on ${client.baseUrl}: the tenant still uses the legacy phone set-up ` +
+            "(phone_consolidated_experience is false), whose MFA messages are PhoneTemplates; this template " +
+            "is stored and takes effect once the tenant moves to the Unified Phone Experience.",
+          "warn",
+        );
+      }
+    } catch {
+      // The preview is a courtesy: a tenant that cannot be read here fails, if at all, in the operation.
+    }
+  }
+  await reportTemplatePreviews(
+    news,
+    friendlyName,
+    brandingPhoneDialect(news.type),
+    templatesOf(news),
+    log,
+    subject,
+  );
+}
+
+/**
+ * The writes of one provider process, and what they share: the template each tenant's type got from them, and
+ * the list of each tenant's templates their creates decide by.
+ */
+class TemplateWrites {
+  // The template each tenant's type got from this process (one pulumi command writes each resource once):
+  // a second write of the same template means two resources of the program declare one type.
+  readonly #claimed = new Map<string, string>();
+  // The list the creates of this process decide by, read once per tenant: each create adds a template of
+  // its own type only, so the list the first one read still tells the next whether its type is someone's.
+  // A template made meanwhile by someone else meets the POST with 409, and that create reads again.
+  readonly #listsForCreates = new Map<string, Promise<PhoneNotificationTemplateResponse[]>>();
+
+  /** The declared template patched (when the state has one that still exists) or created, as the tenant holds it. */
+  async write(client: ManagementClient, inputs: Inputs, state?: Inputs & Settings): Promise<Settings> {
+    if (state?.templateId) {
+      try {
+        this.#claim(client, inputs.type, state.templateId);
+        const params = { id: state.templateId };
+        return declaredAsOnTenant(
+          inputs,
+          await client.send(updatePhoneNotificationTemplate, { params, body: updateBody(inputs) }),
+        );
+      } catch (error) {
+        // Deleted on the tenant since: created again, unless someone made the type's template meanwhile.
+        if (!isNotFound(error)) throw error;
+      }
+    }
+    return declaredAsOnTenant(inputs, await this.#create(client, inputs));
+  }
+
+  #claim(client: ManagementClient, type: string, id: string): void {
+    const key = `${client.baseUrl} ${type}`;
+    if (this.#claimed.get(key) === id) {
+      // The provider's message names the tenant first (`<tenant URL>: …`).
+      throw new TenantAdminError(
+        `two ${RESOURCE} resources of this program declare the tenant's ${type} template; a tenant has one ` +
+          "template of each type: keep one resource per type.",
+      );
+    }
+    this.#claimed.set(key, id);
+  }
+
+  #listForCreate(client: ManagementClient): Promise<PhoneNotificationTemplateResponse[]> {
+    const known = this.#listsForCreates.get(client.baseUrl);
+    if (known !== undefined) return known;
+    const read = client.send(listPhoneNotificationTemplates).then((answer) => answer.templates ?? []);
+    this.#listsForCreates.set(client.baseUrl, read);
+    read.catch(() => this.#listsForCreates.delete(client.baseUrl));
+    return read;
+  }
+
+  /**
+   * The template of the type, created; or, when the tenant has one that nobody customized (a reset template,
+   * which a POST would meet with 409), patched. A custom template is someone else's: refused.
+   */
+  async #create(client: ManagementClient, inputs: Inputs): Promise<PhoneNotificationTemplateResponse> {
+    const body = updateBody(inputs);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const templates =
+        attempt === 0
+          ? await this.#listForCreate(client)
+          : ((await client.send(listPhoneNotificationTemplates)).templates ?? []);
+      const custom = customOf(templates, inputs.type);
+      if (custom !== undefined) {
+        // One this process wrote for another resource gets claim's message: two resources of this program.
+        this.#claim(client, inputs.type, custom.path.slice(custom.path.lastIndexOf("/") + 1));
+        throw new TenantAdminError(occupiedReason(new URL(client.baseUrl).host, custom));
+      }
+      try {
+        const created = await client.send(createPhoneNotificationTemplate, {
+          body: { type: inputs.type, ...body },
+        });
+        if (created.id !== undefined) this.#claim(client, inputs.type, created.id);
+        return created;
+      } catch (error) {
+        // Created meanwhile by someone else: the next round says whose it is.
+        if (!(error instanceof TenantApiError && error.status === 409) || attempt > 0) throw error;
+      }
+    }
+    throw new TenantAdminError(`${RESOURCE}: the ${inputs.type} template could not be created`);
+  }
+}
+
+async function readTemplate(
+  client: ManagementClient,
+  state: Inputs & Settings,
+): Promise<Settings | undefined> {
+  try {
+    const template = await client.send(getPhoneNotificationTemplate, { params: { id: state.templateId } });
+    return declaredAsOnTenant(state, template);
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+/** The template the `import` option names, when it is of the declared type. */
+async function adoptTemplate(
+  client: ManagementClient,
+  path: string,
+  declared: Inputs,
+): Promise<Settings | { problem: string } | undefined> {
+  const id = path.slice(path.lastIndexOf("/") + 1);
+  try {
+    const template = await client.send(getPhoneNotificationTemplate, { params: { id } });
+    if (template.type !== declared.type) {
+      return {
+        problem: `the template ${id} is of type ${template.type}, and this resource declares ${declared.type}`,
+      };
+    }
+    return declaredAsOnTenant(declared, template);
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+async function removeTemplate(client: ManagementClient, state: Inputs & Settings): Promise<void> {
+  try {
+    await client.send(deletePhoneNotificationTemplate, { params: { id: state.templateId } });
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+  }
+}
+
 /**
  * Creates the provider implementation that `providerSource` in state loads by package name.
  *
@@ -154,67 +353,7 @@ export function createProvider(
   baseLog: PreviewLog = engineLog,
 ): ProviderImplementation {
   const log = printedOnce(baseLog);
-  // The template each tenant's type got from this process (one pulumi command writes each resource once):
-  // a second write of the same template means two resources of the program declare one type.
-  const claimed = new Map<string, string>();
-  const claim = (client: ManagementClient, type: string, id: string): void => {
-    const key = `${client.baseUrl} ${type}`;
-    if (claimed.get(key) === id) {
-      // The provider's message names the tenant first (`<tenant URL>: …`).
-      throw new TenantAdminError(
-        `two ${RESOURCE} resources of this program declare the tenant's ${type} template; a tenant has one ` +
-          "template of each type: keep one resource per type.",
-      );
-    }
-    claimed.set(key, id);
-  };
-  // The list the creates of this process decide by, read once per tenant: each create adds a template of
-  // its own type only, so the list the first one read still tells the next whether its type is someone's.
-  // A template made meanwhile by someone else meets the POST with 409, and that create reads again.
-  const listsForCreates = new Map<string, Promise<PhoneNotificationTemplateResponse[]>>();
-  const listForCreate = (client: ManagementClient): Promise<PhoneNotificationTemplateResponse[]> => {
-    const known = listsForCreates.get(client.baseUrl);
-    if (known !== undefined) return known;
-    const read = client.send(listPhoneNotificationTemplates).then((answer) => answer.templates ?? []);
-    listsForCreates.set(client.baseUrl, read);
-    read.catch(() => listsForCreates.delete(client.baseUrl));
-    return read;
-  };
-
-  /**
-   * The template of the type, created; or, when the tenant has one that nobody customized (a reset template,
-   * which a POST would meet with 409), patched. A custom template is someone else's: refused.
-   */
-  async function create(
-    client: ManagementClient,
-    inputs: Inputs,
-  ): Promise<PhoneNotificationTemplateResponse> {
-    const body = updateBody(inputs);
-    for (let attempt = 0; attempt < 2; attempt += 1) {
-      const templates =
-        attempt === 0
-          ? await listForCreate(client)
-          : ((await client.send(listPhoneNotificationTemplates)).templates ?? []);
-      const custom = customOf(templates, inputs.type);
-      if (custom !== undefined) {
-        // One this process wrote for another resource gets claim's message: two resources of this program.
-        claim(client, inputs.type, custom.path.slice(custom.path.lastIndexOf("/") + 1));
-        throw new TenantAdminError(occupiedReason(new URL(client.baseUrl).host, custom));
-      }
-      try {
-        const created = await client.send(createPhoneNotificationTemplate, {
-          body: { type: inputs.type, ...body },
-        });
-        if (created.id !== undefined) claim(client, inputs.type, created.id);
-        return created;
-      } catch (error) {
-        // Created meanwhile by someone else: the next round says whose it is.
-        if (!(error instanceof TenantApiError && error.status === 409) || attempt > 0) throw error;
-      }
-    }
-    throw new TenantAdminError(`${RESOURCE}: the ${inputs.type} template could not be created`);
-  }
-
+  const writes = new TemplateWrites();
   return tenantObjectProvider<Inputs, Settings>(context, {
     pathPattern: getPhoneNotificationTemplate.path,
     path: (stored) => getPhoneNotificationTemplate.path.replace("{id}", stored.templateId),
@@ -238,117 +377,14 @@ export function createProvider(
         updatePhoneNotificationTemplate.scope,
       ],
     },
-
-    failures(news) {
-      const wire = { type: news.type, disabled: news.disabled, content: news.content };
-      return [
-        ...requiredFailures(news),
-        ...schemaFailures(phoneNotificationCreateSchema, wire),
-        ...templateFailures(news, brandingPhoneDialect(news.type), templatesOf(news)),
-      ];
-    },
-
-    async occupant(client, inputs, moment) {
-      // The create at up refuses it itself, from the list it reads to create (see create).
-      if (moment === "create") return undefined;
-      if (typeof inputs.type !== "string" || containsUnknown(inputs.type)) return undefined;
-      // Asked at preview only: every template a preview plans to create shares one read of the list.
-      return customOf((await client.readOnce(listPhoneNotificationTemplates)).templates ?? [], inputs.type);
-    },
-
-    kept(olds, news) {
-      const before: unknown = isRecord(olds.content) ? olds.content["from"] : undefined;
-      const after: unknown = news.content;
-      return typeof before === "string" && isRecord(after) && after["from"] === undefined
-        ? ["content.from"]
-        : [];
-    },
-
-    carry(olds, news, kept) {
-      if (!kept.includes("content.from")) return news;
-      return { ...news, content: { ...news.content, from: olds.content.from } };
-    },
-
-    async report(news, client, subject) {
-      let friendlyName: string | undefined;
-      if (client !== undefined) {
-        try {
-          const query = PHONE_PREVIEW_SETTINGS_QUERY;
-          const settings = await client.readOnce(getTenantSettings, { query });
-          friendlyName = settings.friendly_name;
-          if (!usesUnifiedPhoneExperience(settings)) {
-            log(
-              `${RESOURCE} ${news.type} on ${client.baseUrl}: the tenant still uses the legacy phone set-up ` +
-                "(phone_consolidated_experience is false), whose MFA messages are PhoneTemplates; this template " +
-                "is stored and takes effect once the tenant moves to the Unified Phone Experience.",
-              "warn",
-            );
-          }
-        } catch {
-          // The preview is a courtesy: a tenant that cannot be read here fails, if at all, in the operation.
-        }
-      }
-      await reportTemplatePreviews(
-        news,
-        friendlyName,
-        brandingPhoneDialect(news.type),
-        templatesOf(news),
-        log,
-        subject,
-      );
-    },
-
-    async write(client, inputs, state) {
-      if (state?.templateId) {
-        try {
-          claim(client, inputs.type, state.templateId);
-          const params = { id: state.templateId };
-          return declaredAsOnTenant(
-            inputs,
-            await client.send(updatePhoneNotificationTemplate, { params, body: updateBody(inputs) }),
-          );
-        } catch (error) {
-          // Deleted on the tenant since: created again, unless someone made the type's template meanwhile.
-          if (!isNotFound(error)) throw error;
-        }
-      }
-      return declaredAsOnTenant(inputs, await create(client, inputs));
-    },
-
-    async read(client, state) {
-      try {
-        const template = await client.send(getPhoneNotificationTemplate, {
-          params: { id: state.templateId },
-        });
-        return declaredAsOnTenant(state, template);
-      } catch (error) {
-        if (isNotFound(error)) return undefined;
-        throw error;
-      }
-    },
-
-    async adopt(client, path, declared) {
-      const id = path.slice(path.lastIndexOf("/") + 1);
-      try {
-        const template = await client.send(getPhoneNotificationTemplate, { params: { id } });
-        if (template.type !== declared.type) {
-          return {
-            problem: `the template ${id} is of type ${template.type}, and this resource declares ${declared.type}`,
-          };
-        }
-        return declaredAsOnTenant(declared, template);
-      } catch (error) {
-        if (isNotFound(error)) return undefined;
-        throw error;
-      }
-    },
-
-    async remove(client, state) {
-      try {
-        await client.send(deletePhoneNotificationTemplate, { params: { id: state.templateId } });
-      } catch (error) {
-        if (!isNotFound(error)) throw error;
-      }
-    },
+    failures: checkFailures,
+    occupant: occupantAtPreview,
+    kept: keptSender,
+    carry: carrySender,
+    report: (news, client, subject) => reportPreview(log, news, client, subject),
+    write: (client, inputs, state) => writes.write(client, inputs, state),
+    read: readTemplate,
+    adopt: adoptTemplate,
+    remove: removeTemplate,
   });
 }

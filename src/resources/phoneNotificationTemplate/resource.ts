@@ -1,9 +1,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 
-import type { TenantSelector, ResolvedTenant } from "../../engine/tenantArgs";
+import type { ResolvedTenant } from "../../engine/tenantArgs";
 import { typeToken } from "../../wire/document";
 import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
 import type { DeepInput } from "../tenantObject/inputs";
+import type { TenantArgument } from "../tenantObject/tenantArgument";
 import type { PhoneNotificationBody, PhoneNotificationType } from "./api";
 import { phoneNotificationTemplateIdentity } from "./api";
 
@@ -54,18 +55,13 @@ export type PhoneNotificationTemplateOutputs = PhoneNotificationTemplateInputs &
  * to the platform's default content. Removing `content.from` leaves the tenant's number (the API cannot clear
  * it): no change, and a warning.
  */
-export interface PhoneNotificationTemplateArgs {
+export interface PhoneNotificationTemplateArgs extends TenantArgument {
   /** Required. The template's type; one resource per type per tenant. */
   type: pulumi.Input<PhoneNotificationType>;
   /** Default `false`: messages of this type are sent. `true` stops them. */
   disabled?: pulumi.Input<boolean>;
   /** Required. The sender (`from`, optional) and the texts (`body.text` for SMS, `body.voice` for calls). */
   content: DeepInput<PhoneNotificationContentInputs>;
-  /**
-   * The tenant: a name of the stack config map `tenant-admin:tenants` (no credential in state), or its settings (used alone). Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment
-   * variables. Its `clientSecret` and `apiToken` are stored as secrets.
-   */
-  tenant?: pulumi.Input<TenantSelector>;
 }
 
 /**

@@ -1,9 +1,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 
 import type { CamelCased } from "../../client/casing";
-import type { TenantSelector, ResolvedTenant } from "../../engine/tenantArgs";
+import type { ResolvedTenant } from "../../engine/tenantArgs";
 import { typeToken } from "../../wire/document";
 import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
+import type { TenantArgument } from "../tenantObject/tenantArgument";
 import type { PhoneTemplatesRequest } from "./api";
 import { phoneTemplatesIdentity } from "./api";
 
@@ -35,7 +36,7 @@ export type PhoneTemplatesOutputs = PhoneTemplatesInputs & { domain: string };
  * - enrollment: `{{code}} is your verification code for {{tenant.friendly_name}}. Please enter this code to verify your enrollment.`
  * - verification: `{{code}} is your verification code for {{tenant.friendly_name}}`
  */
-export interface PhoneTemplatesArgs {
+export interface PhoneTemplatesArgs extends TenantArgument {
   /**
    * Required. The text sent when a phone is enrolled. Must contain `{{code}}`; the only other variable
    * allowed is `{{tenant.friendly_name}}`.
@@ -43,11 +44,6 @@ export interface PhoneTemplatesArgs {
   enrollmentMessage: pulumi.Input<string>;
   /** Required. The text sent at each verification; the same rules as `enrollmentMessage`. */
   verificationMessage: pulumi.Input<string>;
-  /**
-   * The tenant: a name of the stack config map `tenant-admin:tenants` (no credential in state), or its settings (used alone). Default: stack config `tenant-admin:*`, then the `AUTH0_*` environment
-   * variables. Its `clientSecret` and `apiToken` are stored as secrets.
-   */
-  tenant?: pulumi.Input<TenantSelector>;
 }
 
 /**
