@@ -3,8 +3,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { ResolvedTenant } from "../../engine/tenantArgs";
 import { typeToken } from "../../wire/document";
 import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
-import type { DeepInput } from "../tenantObject/inputs";
-import type { TenantArgument } from "../tenantObject/tenantArgument";
+import type { MemberInput, TenantArg } from "../tenantObject/objectResource";
 import type { PhoneNotificationBody, PhoneNotificationType } from "./api";
 import { phoneNotificationTemplateIdentity } from "./api";
 
@@ -55,13 +54,13 @@ export type PhoneNotificationTemplateOutputs = PhoneNotificationTemplateInputs &
  * to the platform's default content. Removing `content.from` leaves the tenant's number (the API cannot clear
  * it): no change, and a warning.
  */
-export interface PhoneNotificationTemplateArgs extends TenantArgument {
+export interface PhoneNotificationTemplateArgs extends TenantArg {
   /** Required. The template's type; one resource per type per tenant. */
   type: pulumi.Input<PhoneNotificationType>;
   /** Default `false`: messages of this type are sent. `true` stops them. */
   disabled?: pulumi.Input<boolean>;
   /** Required. The sender (`from`, optional) and the texts (`body.text` for SMS, `body.voice` for calls). */
-  content: DeepInput<PhoneNotificationContentInputs>;
+  content: MemberInput<PhoneNotificationContentInputs>;
 }
 
 /**

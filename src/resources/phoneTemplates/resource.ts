@@ -4,7 +4,7 @@ import type { CamelCased } from "../../client/casing";
 import type { ResolvedTenant } from "../../engine/tenantArgs";
 import { typeToken } from "../../wire/document";
 import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
-import type { TenantArgument } from "../tenantObject/tenantArgument";
+import type { TenantArg } from "../tenantObject/objectResource";
 import type { PhoneTemplatesRequest } from "./api";
 import { phoneTemplatesIdentity } from "./api";
 
@@ -36,7 +36,7 @@ export type PhoneTemplatesOutputs = PhoneTemplatesInputs & { domain: string };
  * - enrollment: `{{code}} is your verification code for {{tenant.friendly_name}}. Please enter this code to verify your enrollment.`
  * - verification: `{{code}} is your verification code for {{tenant.friendly_name}}`
  */
-export interface PhoneTemplatesArgs extends TenantArgument {
+export interface PhoneTemplatesArgs extends TenantArg {
   /**
    * Required. The text sent when a phone is enrolled. Must contain `{{code}}`; the only other variable
    * allowed is `{{tenant.friendly_name}}`.

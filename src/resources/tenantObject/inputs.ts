@@ -7,16 +7,6 @@ import { isRecord } from "../../wire/json";
 import { formatPropertyPath } from "../../wire/propertyPath";
 
 /**
- * The `Args` spelling of a resolved input type: every value, at every depth, may be a `pulumi.Input`.
- * Free-form maps (`Record<string, unknown>`) accept inputs as values.
- */
-export type DeepInput<T> = T extends readonly (infer Item)[]
-  ? pulumi.Input<DeepInput<Item>[]>
-  : T extends object
-    ? pulumi.Input<{ [K in keyof T]: DeepInput<T[K]> }>
-    : pulumi.Input<T>;
-
-/**
  * The input by which a resource tells its provider that the program runs a preview
  * (`pulumi.runtime.isDryRun()`): the dynamic-provider process cannot know otherwise. Check reads it and
  * drops it, so it never reaches state.
