@@ -98,7 +98,9 @@ export default tseslint.config(
       "src/resources/*/api.ts",
       "src/resources/*/dialect.ts",
       "src/resources/lazyTemplates.ts",
-      "src/resources/tenantObject/dynamicResource.ts",
+      "src/resources/tenantObject/program/dynamicResource.ts",
+      "src/resources/tenantObject/program/objectResource.ts",
+      "src/resources/tenantObject/program/constructionTraces.ts",
       "src/resources/tenantObject/inputs.ts",
       "src/resources/tenantObject/adoption.ts",
       "src/resources/tenantSettings/function.ts",
@@ -128,12 +130,12 @@ export default tseslint.config(
   },
   {
     // A provider's check and diff: no HTTP client until a request.
-    files: ["src/resources/*/provider.ts", "src/resources/tenantObject/*.ts"],
-    ignores: [
-      "src/resources/tenantObject/dynamicResource.ts",
-      "src/resources/tenantObject/inputs.ts",
-      "src/resources/tenantObject/adoption.ts",
+    files: [
+      "src/resources/*/provider.ts",
+      "src/resources/tenantObject/provider/*.ts",
+      "src/resources/tenantObject/*.ts",
     ],
+    ignores: ["src/resources/tenantObject/inputs.ts", "src/resources/tenantObject/adoption.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": restricted(heavy, [
         httpClient,

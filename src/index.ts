@@ -151,7 +151,7 @@ export type {
   ObjectResourceClass,
   ResetOnDeleteArg,
   TenantArg,
-} from "./resources/tenantObject/objectResource";
+} from "./resources/tenantObject/program/objectResource";
 export { tenantNames } from "./engine/providerContext";
 export { renderPhoneTemplate } from "./resources/phoneTemplates/api";
 export type { PhoneMessageType, PhoneTemplateValues } from "./resources/phoneTemplates/api";

@@ -4,7 +4,7 @@ import { basename, join, resolve } from "node:path";
 import type { TenantConnection } from "../client/connection";
 import { ManagementClient } from "../client/managementClient";
 import { OBJECTS } from "../resources/registry";
-import type { ExportedObject } from "../resources/tenantObject/exporting";
+import type { ExportedObject } from "../resources/tenantObject/cli/exporting";
 import { getTenantSettings, usesUnifiedPhoneExperience } from "../resources/tenantSettings/api";
 import { resolveCliConnection } from "./connection";
 import type { PackageSource } from "./packageSource";

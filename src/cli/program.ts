@@ -1,7 +1,7 @@
-import type { ExportedObject, SecretSetting } from "../resources/tenantObject/exporting";
-import { importStatement } from "../resources/tenantObject/exporting";
+import type { ExportedObject, SecretSetting } from "../resources/tenantObject/cli/exporting";
+import { importStatement } from "../resources/tenantObject/cli/exporting";
 
-export type { SecretSetting } from "../resources/tenantObject/exporting";
+export type { SecretSetting } from "../resources/tenantObject/cli/exporting";
 import { npmPackageName, yamlProjectName } from "./writeProject";
 
 /** A generated Pulumi program. */

@@ -12,7 +12,7 @@ import { useProgramSdk } from "../engine/programSdk";
 useProgramSdk();
 import { ProviderContext } from "../engine/providerContext";
 import type { ResourceName } from "../resources/registry";
-import type { ProviderImplementation } from "../resources/tenantObject/hooks";
+import type { ProviderImplementation } from "../resources/tenantObject/provider/hooks";
 import { RESOURCE_NAMES, TENANT_OBJECTS } from "../resources/registry";
 
 const context = new ProviderContext();

@@ -22,8 +22,8 @@ import * as phoneNotificationTemplate from "./phoneNotificationTemplate/api";
 import * as phoneProvider from "./phoneProvider/api";
 import * as phoneTemplates from "./phoneTemplates/api";
 import * as suspiciousIpThrottling from "./suspiciousIpThrottling/api";
-import type { ObjectExport } from "./tenantObject/exporting";
-import type { ProviderImplementation } from "./tenantObject/hooks";
+import type { ObjectExport } from "./tenantObject/cli/exporting";
+import type { ProviderImplementation } from "./tenantObject/provider/hooks";
 import { tenantSettingsDocument } from "./tenantSettings/document";
 
 /** The Pulumi resource that manages an object: its identity, and its provider. */
@@ -122,11 +122,11 @@ function documentObject<Document extends DocumentDescription>(
       ? {}
       : {
           provider: async () => {
-            const { documentProvider } = await import("./tenantObject/document");
+            const { documentProvider } = await import("./tenantObject/provider/document");
             return { createProvider: (context: ProviderContext) => documentProvider(context, managed) };
           },
           exporter: async () => ({
-            objectExport: (await import("./tenantObject/documentExport")).documentExport(managed),
+            objectExport: (await import("./tenantObject/cli/documentExport")).documentExport(managed),
           }),
         }),
     ...parts,
@@ -145,14 +145,14 @@ function putDocumentObject<Document extends PutDocumentDescription>(
   return tenantObject(document, {
     endpoints: document.parts.flatMap((part) => [part.get, part.put]),
     provider: async () => {
-      const { putDocumentProvider } = await import("./tenantObject/putDocument");
+      const { putDocumentProvider } = await import("./tenantObject/provider/putDocument");
       return { createProvider: (context: ProviderContext) => putDocumentProvider(context, document) };
     },
     exporter: async () => ({
-      objectExport: (await import("./tenantObject/putDocumentExport")).putDocumentExport(document),
+      objectExport: (await import("./tenantObject/cli/putDocumentExport")).putDocumentExport(document),
     }),
     adoptable: async () => ({
-      adoptable: (await import("./tenantObject/putDocument")).putDocumentAdoptable(document),
+      adoptable: (await import("./tenantObject/cli/putDocumentExport")).putDocumentAdoptable(document),
     }),
     ...parts,
   });
@@ -170,14 +170,14 @@ function collectionObject<Collection extends CollectionDescription>(
   return tenantObject(collection, {
     endpoints: [list, create, get, update, remove],
     provider: async () => {
-      const { collectionProvider } = await import("./tenantObject/collection");
+      const { collectionProvider } = await import("./tenantObject/provider/collection");
       return { createProvider: (context: ProviderContext) => collectionProvider(context, collection) };
     },
     exporter: async () => ({
-      objectExport: (await import("./tenantObject/collectionExport")).collectionExport(collection),
+      objectExport: (await import("./tenantObject/cli/collectionExport")).collectionExport(collection),
     }),
     adoptable: async () => ({
-      adoptable: (await import("./tenantObject/collection")).collectionAdoptable(collection),
+      adoptable: (await import("./tenantObject/cli/collectionExport")).collectionAdoptable(collection),
     }),
     ...parts,
   });

@@ -18,7 +18,7 @@ import { captchaDocument } from "../captchaConfig/api";
 import type { SuspiciousIpThrottlingResponse } from "../suspiciousIpThrottling/api";
 import { suspiciousIpThrottlingDocument } from "../suspiciousIpThrottling/api";
 import { readDocument } from "../tenantObject/documentRead";
-import { handledEarly, readNamed, refuseUnknownArguments } from "../tenantObject/programFunction";
+import { handledEarly, readNamed, refuseUnknownArguments } from "../tenantObject/program/programFunction";
 
 /**
  * The five objects of the tenant's Attack Protection page, in the package's spelling (`botDetectionLevel`,

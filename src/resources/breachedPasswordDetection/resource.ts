@@ -1,6 +1,6 @@
-import type { ResolvedInputs } from "../tenantObject/dynamicResource";
-import type { DocumentArgs, MemberInput } from "../tenantObject/objectResource";
-import { objectResource } from "../tenantObject/objectResource";
+import type { ResolvedInputs } from "../tenantObject/program/dynamicResource";
+import type { DocumentArgs, MemberInput } from "../tenantObject/program/objectResource";
+import { objectResource } from "../tenantObject/program/objectResource";
 import type {
   AdminNotificationFrequency,
   BreachedPasswordDetectionPatch,

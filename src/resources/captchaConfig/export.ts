@@ -1,9 +1,9 @@
 import { toCamelKey } from "../../client/casing";
 import { TenantApiError } from "../../client/errors";
 import { isRecord } from "../../wire/json";
-import type { Declaration, ObjectExport, SecretSetting } from "../tenantObject/exporting";
-import type { Member } from "../tenantObject/exporting";
-import { adoptionOf, nested, newResource, secretRead } from "../tenantObject/exporting";
+import type { Declaration, ObjectExport, SecretSetting } from "../tenantObject/cli/exporting";
+import type { Member } from "../tenantObject/cli/exporting";
+import { adoptionOf, nested, newResource, secretRead } from "../tenantObject/cli/exporting";
 import { differencesFromNewTenant } from "../tenantObject/singleton";
 import type { CaptchaResponse } from "./api";
 import {

@@ -4,9 +4,9 @@ import type { CamelCased } from "../../client/casing";
 import { toCamelKey } from "../../client/casing";
 import type { TenantSelector, ResolvedTenant } from "../../engine/tenantArgs";
 import { typeToken } from "../../wire/document";
-import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
+import { TenantAdminDynamicResource } from "../tenantObject/program/dynamicResource";
 import { withSecretFields } from "../tenantObject/inputs";
-import type { MemberInput } from "../tenantObject/objectResource";
+import type { MemberInput } from "../tenantObject/program/objectResource";
 import type { CaptchaPatchRequest, CaptchaProviderId } from "./api";
 import { CAPTCHA_SECRET_FIELDS, captchaDocument } from "./api";
 

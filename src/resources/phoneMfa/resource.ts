@@ -1,6 +1,6 @@
-import type { ResolvedInputs } from "../tenantObject/dynamicResource";
-import type { DocumentArgs } from "../tenantObject/objectResource";
-import { objectResource } from "../tenantObject/objectResource";
+import type { ResolvedInputs } from "../tenantObject/program/dynamicResource";
+import type { DocumentArgs } from "../tenantObject/program/objectResource";
+import { objectResource } from "../tenantObject/program/objectResource";
 import type { PhoneMfaMembers } from "./api";
 import { phoneMfaDocument } from "./api";
 

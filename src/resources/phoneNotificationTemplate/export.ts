@@ -1,7 +1,7 @@
 import { tenantObjectId } from "../tenantObject/adoption";
-import type { Declaration, ObjectExport } from "../tenantObject/exporting";
-import type { Member } from "../tenantObject/exporting";
-import { nested, newResource } from "../tenantObject/exporting";
+import type { Declaration, ObjectExport } from "../tenantObject/cli/exporting";
+import type { Member } from "../tenantObject/cli/exporting";
+import { nested, newResource } from "../tenantObject/cli/exporting";
 import type { PhoneNotificationTemplateList, PhoneNotificationTemplateResponse } from "./api";
 import { getPhoneNotificationTemplate, listPhoneNotificationTemplates } from "./api";
 

@@ -9,10 +9,14 @@ import { isRecord } from "../../wire/json";
 import { schemaFailures } from "../tenantObject/checkFailures";
 import type { Occupant } from "../tenantObject/ownership";
 import { occupiedReason } from "../tenantObject/ownership";
-import { printedOnce, reportTemplatePreviews, templateFailures } from "../tenantObject/templateChecks";
-import type { PreviewLog, TemplateItem } from "../tenantObject/templateChecks";
-import type { ProviderImplementation } from "../tenantObject/hooks";
-import { tenantObjectProvider } from "../tenantObject/tenantObjectProvider";
+import {
+  printedOnce,
+  reportTemplatePreviews,
+  templateFailures,
+} from "../tenantObject/provider/templateChecks";
+import type { PreviewLog, TemplateItem } from "../tenantObject/provider/templateChecks";
+import type { ProviderImplementation } from "../tenantObject/provider/hooks";
+import { tenantObjectProvider } from "../tenantObject/provider/tenantObjectProvider";
 import {
   PHONE_PREVIEW_SETTINGS_QUERY,
   getTenantSettings,

@@ -2,8 +2,8 @@ import type * as pulumi from "@pulumi/pulumi";
 
 import type { ResolvedTenant } from "../../engine/tenantArgs";
 import { typeToken } from "../../wire/document";
-import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
-import type { MemberInput, TenantArg } from "../tenantObject/objectResource";
+import { TenantAdminDynamicResource } from "../tenantObject/program/dynamicResource";
+import type { MemberInput, TenantArg } from "../tenantObject/program/objectResource";
 import type { PhoneNotificationBody, PhoneNotificationType } from "./api";
 import { phoneNotificationTemplateIdentity } from "./api";
 

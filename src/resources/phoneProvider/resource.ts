@@ -1,8 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 
-import type { ResolvedInputs } from "../tenantObject/dynamicResource";
-import type { MemberInput, ObjectArgs } from "../tenantObject/objectResource";
-import { objectResource } from "../tenantObject/objectResource";
+import type { ResolvedInputs } from "../tenantObject/program/dynamicResource";
+import type { MemberInput, ObjectArgs } from "../tenantObject/program/objectResource";
+import { objectResource } from "../tenantObject/program/objectResource";
 import type { PhoneProviderMembers, PhoneProviderTwilio } from "./api";
 import { phoneProviderCollection } from "./api";
 

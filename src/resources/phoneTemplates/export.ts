@@ -1,7 +1,7 @@
 import { tenantObjectId } from "../tenantObject/adoption";
-import type { ObjectExport } from "../tenantObject/exporting";
-import type { Member } from "../tenantObject/exporting";
-import { adoptionOf, newResource } from "../tenantObject/exporting";
+import type { ObjectExport } from "../tenantObject/cli/exporting";
+import type { Member } from "../tenantObject/cli/exporting";
+import { adoptionOf, newResource } from "../tenantObject/cli/exporting";
 import type { PhoneTemplatesResponse } from "./api";
 import { differencesFromDefaults, getPhoneTemplates } from "./api";
 

@@ -10,10 +10,14 @@ import {
   usesUnifiedPhoneExperience,
 } from "../tenantSettings/api";
 import { schemaFailures } from "../tenantObject/checkFailures";
-import { printedOnce, reportTemplatePreviews, templateFailures } from "../tenantObject/templateChecks";
-import type { PreviewLog } from "../tenantObject/templateChecks";
-import type { ProviderImplementation } from "../tenantObject/hooks";
-import { tenantObjectProvider } from "../tenantObject/tenantObjectProvider";
+import {
+  printedOnce,
+  reportTemplatePreviews,
+  templateFailures,
+} from "../tenantObject/provider/templateChecks";
+import type { PreviewLog } from "../tenantObject/provider/templateChecks";
+import type { ProviderImplementation } from "../tenantObject/provider/hooks";
+import { tenantObjectProvider } from "../tenantObject/provider/tenantObjectProvider";
 import type { PhoneTemplatesRequest, PhoneTemplatesResponse } from "./api";
 import {
   DEFAULT_PHONE_TEMPLATES,

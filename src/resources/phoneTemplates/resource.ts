@@ -3,8 +3,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { CamelCased } from "../../client/casing";
 import type { ResolvedTenant } from "../../engine/tenantArgs";
 import { typeToken } from "../../wire/document";
-import { TenantAdminDynamicResource } from "../tenantObject/dynamicResource";
-import type { TenantArg } from "../tenantObject/objectResource";
+import { TenantAdminDynamicResource } from "../tenantObject/program/dynamicResource";
+import type { TenantArg } from "../tenantObject/program/objectResource";
 import type { PhoneTemplatesRequest } from "./api";
 import { phoneTemplatesIdentity } from "./api";
 

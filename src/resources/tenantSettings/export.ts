@@ -1,4 +1,4 @@
-import type { ObjectExport } from "../tenantObject/exporting";
+import type { ObjectExport } from "../tenantObject/cli/exporting";
 
 /** `tenant-admin export` of the settings: a read of them as a stack output (the package does not manage them). */
 export const objectExport: ObjectExport<string[]> = {

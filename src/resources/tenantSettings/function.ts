@@ -7,7 +7,7 @@ import type { FunctionOutputOptions } from "../../engine/functionDependencies";
 import { afterDependencies } from "../../engine/functionDependencies";
 import type { TenantSelector, ResolvedTenant } from "../../engine/tenantArgs";
 import { closestMatch } from "../../wire/suggestions";
-import { handledEarly, readNamed, refuseUnknownArguments } from "../tenantObject/programFunction";
+import { handledEarly, readNamed, refuseUnknownArguments } from "../tenantObject/program/programFunction";
 import type { TenantSettingsField, TenantSettingsResponse } from "./api";
 import { readDocument } from "../tenantObject/documentRead";
 import { TENANT_SETTINGS_FIELDS, settingsQuery } from "./api";

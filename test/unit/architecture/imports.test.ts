@@ -149,6 +149,30 @@ describe("the import graph of src/", () => {
     expect(upward).toEqual([]);
   });
 
+  it("inside tenantObject/, keeps the program's, the provider's and the CLI's sides apart", () => {
+    // What only one process loads lives in its side's folder; what two share lives at tenantObject/'s top,
+    // which imports no side.
+    const sideOf = (file: string) => {
+      const [top, folder, side, rest] = file.split("/");
+      if (top !== "resources" || folder !== "tenantObject") return undefined;
+      return rest === undefined ? "shared" : side;
+    };
+    const crossing = [...graph].flatMap(([from, targets]) => {
+      const side = sideOf(from);
+      if (side === undefined) return [];
+      return targets
+        .filter((to) => {
+          const target = sideOf(to);
+          return target !== undefined && target !== "shared" && target !== side;
+        })
+        .map((to) => `${from} → ${to}`);
+    });
+    expect(crossing).toEqual([]);
+    expect(new Set([...graph.keys()].map(sideOf))).toEqual(
+      new Set([undefined, "shared", "program", "provider", "cli"]),
+    );
+  });
+
   it("knows every room of src/", () => {
     expect([...new Set([...graph.keys()].map(roomOf))].sort()).toEqual(Object.keys(MAY_IMPORT).sort());
   });

@@ -16,7 +16,7 @@ import {
   NEW_TENANT_SUSPICIOUS_IP_THROTTLING,
   suspiciousIpThrottlingDocument,
 } from "../../../src/resources/suspiciousIpThrottling/api";
-import { documentExport } from "../../../src/resources/tenantObject/documentExport";
+import { documentExport } from "../../../src/resources/tenantObject/cli/documentExport";
 import { HOST, exportedObjects } from "./support";
 import type { TenantSnapshot } from "./support";
 

@@ -2,7 +2,7 @@ import type { CaptchaResponse } from "../../../src/resources/captchaConfig/api";
 import { objectExport as captchaExport } from "../../../src/resources/captchaConfig/export";
 import type { PhoneTemplatesResponse } from "../../../src/resources/phoneTemplates/api";
 import { objectExport as phoneTemplatesExport } from "../../../src/resources/phoneTemplates/export";
-import type { ExportedObject } from "../../../src/resources/tenantObject/exporting";
+import type { ExportedObject } from "../../../src/resources/tenantObject/cli/exporting";
 import { objectExport as settingsExport } from "../../../src/resources/tenantSettings/export";
 
 /** What `tenant-admin export` read from a tenant, by object; `undefined` for an object it did not declare. */

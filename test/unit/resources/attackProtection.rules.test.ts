@@ -15,7 +15,7 @@ import {
 import { bruteForceProtectionPatchSchema } from "../../../src/resources/bruteForceProtection/api";
 import { suspiciousIpThrottlingPatchSchema } from "../../../src/resources/suspiciousIpThrottling/api";
 import { schemaFailures } from "../../../src/resources/tenantObject/checkFailures";
-import { documentHooks } from "../../../src/resources/tenantObject/document";
+import { documentHooks } from "../../../src/resources/tenantObject/provider/document";
 import { ALLOWLIST_MAX_ENTRIES, allowlistEntryKey, isIpOrCidr } from "../../../src/wire/ipAllowlist";
 
 const IP_RULE = "must be an IPv4 or IPv6 address or a CIDR range (10.0.0.0/8, 2001:db8::/32)";

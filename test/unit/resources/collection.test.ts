@@ -17,7 +17,7 @@ import {
   updatePhoneProvider,
 } from "../../../src/resources/phoneProvider/api";
 import type { PhoneProviderList, PhoneProviderResponse } from "../../../src/resources/phoneProvider/api";
-import { collectionProvider } from "../../../src/resources/tenantObject/collection";
+import { collectionProvider } from "../../../src/resources/tenantObject/provider/collection";
 import type { CollectionDescription } from "../../../src/wire/collection";
 import { schema } from "../../../src/wire/schema";
 import { atPreview, emulatorContext, failuresOf } from "./support";

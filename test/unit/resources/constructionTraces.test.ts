@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 
-import { programFramesOnly } from "../../../src/resources/tenantObject/constructionTraces";
+import { programFramesOnly } from "../../../src/resources/tenantObject/program/constructionTraces";
 
 const root = resolve(__dirname, "../../..");
 
@@ -11,7 +11,7 @@ const TRACE = [
   "    at Resource.stackTrace (/p/node_modules/@pulumi/pulumi/resource.js:349:34)",
   "    at new Resource (/p/node_modules/@pulumi/pulumi/resource.js:282:37)",
   "    at new CustomResource (/p/node_modules/@pulumi/pulumi/resource.js:470:9)",
-  `    at new TenantAdminDynamicResource (${root}/src/resources/tenantObject/dynamicResource.ts:62:7)`,
+  `    at new TenantAdminDynamicResource (${root}/src/resources/tenantObject/program/dynamicResource.ts:62:7)`,
   `    at new BotDetection (${root}/src/resources/botDetection/resource.ts:60:5)`,
   "    at manageTenant (/home/me/fleet/index.ts:26:3)",
   "    at Array.map (<anonymous>)",

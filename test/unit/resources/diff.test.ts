@@ -2,7 +2,7 @@ import { createCaptchaConfigProvider } from "./support";
 import { createProvider as createPhoneTemplatesProvider } from "../../../src/resources/phoneTemplates/provider";
 import { breachedPasswordDetectionDocument } from "../../../src/resources/breachedPasswordDetection/api";
 import { suspiciousIpThrottlingDocument } from "../../../src/resources/suspiciousIpThrottling/api";
-import { documentProvider } from "../../../src/resources/tenantObject/document";
+import { documentProvider } from "../../../src/resources/tenantObject/provider/document";
 import { UNKNOWN, configuredContext, recordingLog } from "./support";
 
 const context = configuredContext();

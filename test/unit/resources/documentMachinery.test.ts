@@ -1,6 +1,6 @@
 import { documentRulesOf } from "../../../src/emulator/documents";
 import { createCaptchaConfigProvider } from "./support";
-import { projectedToDeclared } from "../../../src/resources/tenantObject/document";
+import { projectedToDeclared } from "../../../src/resources/tenantObject/provider/document";
 import type { DocumentDescription } from "../../../src/wire/document";
 import type { DocumentRules, TenantView } from "../../../src/wire/emulation";
 import { endpoint } from "../../../src/wire/endpoint";

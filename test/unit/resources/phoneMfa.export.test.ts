@@ -9,8 +9,8 @@ import type { TenantEmulator } from "../../../src/emulator";
 import { legacyPhoneProviderDocument } from "../../../src/resources/legacyPhoneProvider/api";
 import { phoneMfaDocument } from "../../../src/resources/phoneMfa/api";
 import { phoneProviderCollection } from "../../../src/resources/phoneProvider/api";
-import { collectionExport } from "../../../src/resources/tenantObject/collectionExport";
-import { putDocumentExport } from "../../../src/resources/tenantObject/putDocumentExport";
+import { collectionExport } from "../../../src/resources/tenantObject/cli/collectionExport";
+import { putDocumentExport } from "../../../src/resources/tenantObject/cli/putDocumentExport";
 
 const TOKEN = "twilio-token-in-clear-3e9d";
 

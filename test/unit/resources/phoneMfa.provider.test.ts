@@ -10,8 +10,8 @@ import type { TenantEmulator } from "../../../src/emulator";
 import { legacyPhoneProviderDocument } from "../../../src/resources/legacyPhoneProvider/api";
 import { phoneMfaDocument } from "../../../src/resources/phoneMfa/api";
 import { phoneProviderCollection } from "../../../src/resources/phoneProvider/api";
-import { collectionProvider } from "../../../src/resources/tenantObject/collection";
-import { putDocumentProvider } from "../../../src/resources/tenantObject/putDocument";
+import { collectionProvider } from "../../../src/resources/tenantObject/provider/collection";
+import { putDocumentProvider } from "../../../src/resources/tenantObject/provider/putDocument";
 import { atPreview, emulatorContext, failuresOf } from "./support";
 
 type Provider = Required<pulumi.dynamic.ResourceProvider>;

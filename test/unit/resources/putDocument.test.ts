@@ -11,7 +11,7 @@ import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
 import { getPhoneTwilioAccount, putPhoneTwilioAccount } from "../../../src/resources/legacyPhoneProvider/api";
 import { getPhoneMessageTypes, putPhoneMessageTypes } from "../../../src/resources/phoneMfa/api";
-import { putDocumentProvider } from "../../../src/resources/tenantObject/putDocument";
+import { putDocumentProvider } from "../../../src/resources/tenantObject/provider/putDocument";
 import type { PutDocumentDescription } from "../../../src/wire/putDocument";
 import { schema } from "../../../src/wire/schema";
 import { atPreview, emulatorContext, failuresOf } from "./support";

@@ -12,8 +12,8 @@ import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
 import { createProvider as createPhoneTemplatesProvider } from "../../../src/resources/phoneTemplates/provider";
 import { OBJECTS } from "../../../src/resources/registry";
-import type { ManagedDocument } from "../../../src/resources/tenantObject/document";
-import { documentProvider } from "../../../src/resources/tenantObject/document";
+import type { ManagedDocument } from "../../../src/resources/tenantObject/provider/document";
+import { documentProvider } from "../../../src/resources/tenantObject/provider/document";
 import { API_PREFIX } from "../../../src/wire/endpoint";
 import { atPreview, emulatorContext, failuresOf, recordingLog } from "./support";
 

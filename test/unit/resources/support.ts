@@ -7,9 +7,9 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { TenantEmulator } from "../../../src/emulator";
 import { ProviderContext } from "../../../src/engine/providerContext";
 import { captchaDocument } from "../../../src/resources/captchaConfig/api";
-import { documentProvider } from "../../../src/resources/tenantObject/document";
+import { documentProvider } from "../../../src/resources/tenantObject/provider/document";
 import { DRY_RUN_KEY, NAME_KEY } from "../../../src/resources/tenantObject/inputs";
-import type { PreviewLog } from "../../../src/resources/tenantObject/templateChecks";
+import type { PreviewLog } from "../../../src/resources/tenantObject/provider/templateChecks";
 
 /** A provider context configured as a stack with a loopback tenant and client credentials. */
 export function configuredContext(values: Record<string, string> = {}): ProviderContext {

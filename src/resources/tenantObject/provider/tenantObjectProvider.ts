@@ -1,12 +1,12 @@
 import type * as pulumi from "@pulumi/pulumi";
 
-import { TenantAdminError } from "../../client/errors";
-import type { TenantBinding } from "../../engine/binding";
-import { engineLog } from "../../engine/log";
-import type { ProviderContext } from "../../engine/providerContext";
-import { containsUnknown } from "../../engine/unknowns";
-import { IMPORT_ID_KEY, adoption, tenantObjectId, withoutFields } from "./adoption";
-import { withoutPrintedValues } from "./checkFailures";
+import { TenantAdminError } from "../../../client/errors";
+import type { TenantBinding } from "../../../engine/binding";
+import { engineLog } from "../../../engine/log";
+import type { ProviderContext } from "../../../engine/providerContext";
+import { containsUnknown } from "../../../engine/unknowns";
+import { IMPORT_ID_KEY, adoption, tenantObjectId, withoutFields } from "../adoption";
+import { withoutPrintedValues } from "../checkFailures";
 import { Declarations, pick, unknownInputFailures } from "./declarations";
 import {
   DRY_RUN_KEY,
@@ -18,12 +18,12 @@ import {
   withoutPaths,
   withPathsOf,
   withoutUndefined,
-} from "./inputs";
-import type { Occupant } from "./ownership";
-import { occupiedReason } from "./ownership";
+} from "../inputs";
+import type { Occupant } from "../ownership";
+import { occupiedReason } from "../ownership";
 import type { TenantObjectHooks, TenantObjectInputs, TenantObjectState } from "./hooks";
 import { WritePreflight } from "./preflight";
-import { ProviderFailure, onTenantMessage } from "./providerFailure";
+import { ProviderFailure, onTenantMessage } from "../providerFailure";
 
 /**
  * Keys that are not the object's settings: the tenant's URL (set by check from the resolved connection,

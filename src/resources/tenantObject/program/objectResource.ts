@@ -1,11 +1,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 
-import type { CamelCased } from "../../client/casing";
-import type { TenantSelector } from "../../engine/tenantArgs";
-import type { ObjectIdentity, ResourceIdentity } from "../../wire/document";
-import { typeToken } from "../../wire/document";
+import type { CamelCased } from "../../../client/casing";
+import type { TenantSelector } from "../../../engine/tenantArgs";
+import type { ObjectIdentity, ResourceIdentity } from "../../../wire/document";
+import { typeToken } from "../../../wire/document";
 import { TenantAdminDynamicResource } from "./dynamicResource";
-import { withSecretFields } from "./inputs";
+import { withSecretFields } from "../inputs";
 
 /**
  * What a program may give for a member of type `T`: the value or an output of it, and likewise each entry of

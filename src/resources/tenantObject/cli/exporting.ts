@@ -1,5 +1,5 @@
-import type { ManagementClient } from "../../client/managementClient";
-import { tenantObjectId } from "./adoption";
+import type { ManagementClient } from "../../../client/managementClient";
+import { tenantObjectId } from "../adoption";
 
 /** A secret the generated program reads from stack config, which the user must set. */
 export interface SecretSetting {

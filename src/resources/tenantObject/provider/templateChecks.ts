@@ -1,9 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 
-import type { EngineLogSeverity } from "../../engine/log";
-import { engineLog } from "../../engine/log";
-import type { TemplateChannel, TemplateCheck, TemplateDialect } from "../../templates";
-import { DEFAULT_FRIENDLY_NAME, checkTemplate } from "../../templates";
+import type { EngineLogSeverity } from "../../../engine/log";
+import { engineLog } from "../../../engine/log";
+import type { TemplateChannel, TemplateCheck, TemplateDialect } from "../../../templates";
+import { DEFAULT_FRIENDLY_NAME, checkTemplate } from "../../../templates";
 
 /** Where the preview lines go: the engine output, or a recorder in unit tests. */
 export type PreviewLog = (message: string, severity: EngineLogSeverity) => void;

@@ -1,16 +1,16 @@
-import { TenantApiError } from "../../client/errors";
-import type { ManagementClient } from "../../client/managementClient";
-import { engineLog } from "../../engine/log";
-import type { ProviderContext } from "../../engine/providerContext";
-import { containsUnknown } from "../../engine/unknowns";
-import type { CollectionDescription } from "../../wire/collection";
-import { pathWith } from "../../wire/endpoint";
-import { isRecord } from "../../wire/json";
-import { schemaFailures } from "./checkFailures";
+import { TenantApiError } from "../../../client/errors";
+import type { ManagementClient } from "../../../client/managementClient";
+import { engineLog } from "../../../engine/log";
+import type { ProviderContext } from "../../../engine/providerContext";
+import { containsUnknown } from "../../../engine/unknowns";
+import type { CollectionDescription } from "../../../wire/collection";
+import { pathWith } from "../../../wire/endpoint";
+import { isRecord } from "../../../wire/json";
+import { schemaFailures } from "../checkFailures";
 import { declaredMembers, misspeltNestedMembers } from "./document";
 import type { DocumentInputs } from "./document";
 import type { ProviderImplementation, TenantObjectHooks } from "./hooks";
-import { asDeclared, asSets } from "./putDocument";
+import { asDeclared, asSets } from "../putDocumentRead";
 import { tenantObjectProvider } from "./tenantObjectProvider";
 
 type Members = Record<string, unknown>;
@@ -139,14 +139,4 @@ export function collectionProvider(
   collection: CollectionDescription,
 ): ProviderImplementation {
   return tenantObjectProvider(context, collectionHooks(collection));
-}
-
-/** What `tenant-admin doctor` finds in the collection's list: its member, which a program adopts by id. */
-export function collectionAdoptable(collection: CollectionDescription) {
-  return (answer: unknown, host: string) =>
-    collection.items(answer).map(({ id }) => ({
-      label: `${collection.resource.type} ${id}`,
-      differs: [id],
-      importId: `${host}${pathWith(collection.get.path, { id })}`,
-    }));
 }

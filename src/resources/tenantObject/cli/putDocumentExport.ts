@@ -1,9 +1,9 @@
-import { TenantAdminError, TenantApiError } from "../../client/errors";
-import { isRecord } from "../../wire/json";
-import type { PutDocumentDescription } from "../../wire/putDocument";
+import { TenantAdminError, TenantApiError } from "../../../client/errors";
+import { isRecord } from "../../../wire/json";
+import type { PutDocumentDescription } from "../../../wire/putDocument";
 import type { Member, ObjectExport, SecretSetting } from "./exporting";
 import { adoptionOf, nested, newResource, secretRead } from "./exporting";
-import { putDocumentDifferences, putDocumentMembers } from "./putDocument";
+import { putDocumentDifferences, putDocumentMembers } from "../putDocumentRead";
 
 /** The stack config key a generated program reads a secret field from: `legacyPhoneProviderAuthToken`. */
 export function secretConfigKey(objectName: string, field: string): string {
@@ -74,5 +74,21 @@ export function putDocumentExport(document: PutDocumentDescription): ObjectExpor
       ];
       return { declarations: [{ imports: [document.resource.type], lines, secrets }], skipped: [] };
     },
+  };
+}
+
+/**
+ * What `tenant-admin doctor` finds configured in the answer of the document's first GET: its first pair's
+ * members where they differ from a new tenant's (the import value adopts the whole document).
+ */
+export function putDocumentAdoptable(document: PutDocumentDescription) {
+  return (answer: unknown, host: string) => {
+    const [first] = document.parts;
+    if (first === undefined) return [];
+    const expected = Object.fromEntries(first.members.map((member) => [member, document.newTenant[member]]));
+    const differs = putDocumentDifferences(document, expected, first.fromAnswer(answer));
+    return differs.length === 0
+      ? []
+      : [{ label: document.resource.type, differs, importId: `${host}${document.path}` }];
   };
 }

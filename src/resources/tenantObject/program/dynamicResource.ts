@@ -1,13 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
 
-import { bindProgramTenant } from "../../engine/providerContext";
-import type { ResolvedTenant, TenantSelector } from "../../engine/tenantArgs";
-import { secretTenant } from "../../engine/tenantArgs";
-import type { ObjectIdentity, ResourceIdentity } from "../../wire/document";
-import { typeToken } from "../../wire/document";
-import { withoutImportOption } from "./adoption";
+import { bindProgramTenant } from "../../../engine/providerContext";
+import type { ResolvedTenant, TenantSelector } from "../../../engine/tenantArgs";
+import { secretTenant } from "../../../engine/tenantArgs";
+import type { ObjectIdentity, ResourceIdentity } from "../../../wire/document";
+import { typeToken } from "../../../wire/document";
+import { withoutImportOption } from "../adoption";
 import { shapeTraces } from "./constructionTraces";
-import { DRY_RUN_KEY, NAME_KEY } from "./inputs";
+import { DRY_RUN_KEY, NAME_KEY } from "../inputs";
 
 /**
  * The provider module Pulumi stores in state as a resource's `__provider` and the engine's dynamic-provider

@@ -1,9 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 
-import type { ManagementClient } from "../../client/managementClient";
-import type { ResolvedTenant } from "../../engine/tenantArgs";
-import type { AdoptionTarget } from "./adoption";
-import type { Occupant } from "./ownership";
+import type { ManagementClient } from "../../../client/managementClient";
+import type { ResolvedTenant } from "../../../engine/tenantArgs";
+import type { AdoptionTarget } from "../adoption";
+import type { Occupant } from "../ownership";
 import type { WriteNeeds } from "./preflight";
 
 /** A provider implementation, as the engine's dynamic-provider host calls it. */

@@ -1,11 +1,11 @@
-import { toCamelDeep, toCamelKey } from "../../client/casing";
-import { TenantApiError } from "../../client/errors";
-import type { DocumentDescription, ResourceIdentity } from "../../wire/document";
-import { schemaFailures } from "./checkFailures";
+import { toCamelDeep, toCamelKey } from "../../../client/casing";
+import { TenantApiError } from "../../../client/errors";
+import type { DocumentDescription, ResourceIdentity } from "../../../wire/document";
+import { schemaFailures } from "../checkFailures";
 import type { ObjectExport } from "./exporting";
 import type { Member } from "./exporting";
 import { adoptionOf, newResource } from "./exporting";
-import { differencesFromNewTenant } from "./singleton";
+import { differencesFromNewTenant } from "../singleton";
 
 /**
  * `tenant-admin export` of a document: one resource declaring every member of the tenant's document that

@@ -1,22 +1,22 @@
 import * as pulumi from "@pulumi/pulumi";
 
-import type { CamelCased } from "../../client/casing";
-import { toCamelDeep, toCamelKey, toSnakeDeep, toSnakeKey } from "../../client/casing";
-import { TenantAdminError, TenantApiError } from "../../client/errors";
-import type { ManagementClient } from "../../client/managementClient";
-import { engineLog } from "../../engine/log";
-import type { ProviderContext } from "../../engine/providerContext";
-import { containsUnknown } from "../../engine/unknowns";
-import type { DocumentDescription, ResourceIdentity } from "../../wire/document";
-import { isRecord } from "../../wire/json";
-import { zodOf } from "../../wire/schema";
-import { closestMatch } from "../../wire/suggestions";
-import { IMPORT_ID_KEY } from "./adoption";
-import { schemaFailures } from "./checkFailures";
+import type { CamelCased } from "../../../client/casing";
+import { toCamelDeep, toCamelKey, toSnakeDeep, toSnakeKey } from "../../../client/casing";
+import { TenantAdminError, TenantApiError } from "../../../client/errors";
+import type { ManagementClient } from "../../../client/managementClient";
+import { engineLog } from "../../../engine/log";
+import type { ProviderContext } from "../../../engine/providerContext";
+import { containsUnknown } from "../../../engine/unknowns";
+import type { DocumentDescription, ResourceIdentity } from "../../../wire/document";
+import { isRecord } from "../../../wire/json";
+import { zodOf } from "../../../wire/schema";
+import { closestMatch } from "../../../wire/suggestions";
+import { IMPORT_ID_KEY } from "../adoption";
+import { schemaFailures } from "../checkFailures";
 import type { ProviderImplementation, TenantObjectHooks, TenantObjectInputs } from "./hooks";
-import { readDocument } from "./documentRead";
-import { withoutEngineKeys, withoutUndefined } from "./inputs";
-import { documentOccupant, inOneOrder, unconfigured, wholeMembers } from "./singleton";
+import { readDocument } from "../documentRead";
+import { withoutEngineKeys, withoutUndefined } from "../inputs";
+import { documentOccupant, inOneOrder, unconfigured, wholeMembers } from "../singleton";
 import { tenantObjectProvider } from "./tenantObjectProvider";
 
 /** The resolved inputs of a document's resource: its members in the user's spelling, and the common inputs. */

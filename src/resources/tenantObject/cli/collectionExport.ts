@@ -1,6 +1,6 @@
-import type { CollectionDescription } from "../../wire/collection";
-import { pathWith } from "../../wire/endpoint";
-import { tenantObjectId } from "./adoption";
+import type { CollectionDescription } from "../../../wire/collection";
+import { pathWith } from "../../../wire/endpoint";
+import { tenantObjectId } from "../adoption";
 import type { ObjectExport, SecretSetting } from "./exporting";
 import { commentLines, newResource } from "./exporting";
 import { exportedMembers } from "./putDocumentExport";
@@ -64,4 +64,14 @@ function isEmpty(value: unknown): boolean {
   return (
     typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
   );
+}
+
+/** What `tenant-admin doctor` finds in the collection's list: its member, which a program adopts by id. */
+export function collectionAdoptable(collection: CollectionDescription) {
+  return (answer: unknown, host: string) =>
+    collection.items(answer).map(({ id }) => ({
+      label: `${collection.resource.type} ${id}`,
+      differs: [id],
+      importId: `${host}${pathWith(collection.get.path, { id })}`,
+    }));
 }

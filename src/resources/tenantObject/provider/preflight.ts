@@ -1,7 +1,7 @@
-import { TenantAdminError } from "../../client/errors";
-import type { ManagementClient, TokenGrant } from "../../client/managementClient";
-import type { TenantBinding } from "../../engine/binding";
-import { onTenantMessage } from "./providerFailure";
+import { TenantAdminError } from "../../../client/errors";
+import type { ManagementClient, TokenGrant } from "../../../client/managementClient";
+import type { TenantBinding } from "../../../engine/binding";
+import { onTenantMessage } from "../providerFailure";
 
 /** What `pulumi up` will need of a tenant to write one kind of object. */
 export interface WriteNeeds {

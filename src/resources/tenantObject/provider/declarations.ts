@@ -4,10 +4,10 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 
-import { toCamelKey } from "../../client/casing";
-import { closestMatch } from "../../wire/suggestions";
-import { IMPORT_ID_KEY } from "./adoption";
-import { withoutEngineKeys } from "./inputs";
+import { toCamelKey } from "../../../client/casing";
+import { closestMatch } from "../../../wire/suggestions";
+import { IMPORT_ID_KEY } from "../adoption";
+import { withoutEngineKeys } from "../inputs";
 
 /** The members of `props` at `keys` (absent ones as undefined, so a removed input leaves the state). */
 export function pick(props: object, keys: readonly string[]): Record<string, unknown> {

@@ -5,12 +5,12 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 
-import { TenantAdminError, TenantConfigError } from "../../client/errors";
-import type { TenantBinding } from "../../engine/binding";
-import { bindProgramTenant } from "../../engine/providerContext";
-import type { ResolvedTenant } from "../../engine/tenantArgs";
-import { closestMatch } from "../../wire/suggestions";
-import { onTenantMessage } from "./providerFailure";
+import { TenantAdminError, TenantConfigError } from "../../../client/errors";
+import type { TenantBinding } from "../../../engine/binding";
+import { bindProgramTenant } from "../../../engine/providerContext";
+import type { ResolvedTenant } from "../../../engine/tenantArgs";
+import { closestMatch } from "../../../wire/suggestions";
+import { onTenantMessage } from "../providerFailure";
 
 /**
  * Refuses an argument the function does not take (a misspelling, a snake_case spelling), naming it and the
