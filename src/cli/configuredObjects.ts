@@ -21,7 +21,7 @@ export interface ConfiguredObject {
 }
 
 /** What the reads show is already configured, what could not be read, and whether a read failed unexpectedly. */
-export interface Configured {
+interface Configured {
   readonly objects: ConfiguredObject[];
   /** Objects not read, each with why (`BotDetection (403 insufficient_entitlement)`). */
   readonly unread: string[];

@@ -17,7 +17,7 @@ import { readStackConfig } from "./stackConfig";
 export type { DoctorCheck, DoctorReport } from "./doctorChecks";
 
 /** Options of {@link runDoctor}. */
-export interface DoctorOptions {
+interface DoctorOptions {
   /** Read the connection from this stack's config (`tenant-admin:*`), as the provider is configured with it. */
   stack?: string | undefined;
   /** The environment (`AUTH0_*`, `TENANT_ADMIN_*`); default `process.env`. */

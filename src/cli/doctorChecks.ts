@@ -46,7 +46,7 @@ export interface DoctorReport {
 }
 
 /** What the checks after the token judge. */
-export interface Findings {
+interface Findings {
   readonly connection: TenantConnection;
   readonly grant: TokenGrant | undefined;
   readonly reads: readonly ObjectRead[];

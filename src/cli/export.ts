@@ -18,7 +18,7 @@ import type { WrittenFile } from "./writeProject";
 export { ExportRefusedError } from "./writeProject";
 
 /** Options of {@link exportTenant}. */
-export interface ExportOptions {
+interface ExportOptions {
   /** The directory to write the program to; created when missing. */
   out: string;
   /** Overwrite the generated files in a directory that is not empty. */
@@ -33,7 +33,7 @@ export interface ExportOptions {
 }
 
 /** What {@link exportTenant} wrote. */
-export interface ExportResult extends GeneratedProgram {
+interface ExportResult extends GeneratedProgram {
   /** The absolute output directory. */
   directory: string;
   /** The tenant's base URL. */

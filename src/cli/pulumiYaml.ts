@@ -12,7 +12,7 @@ export function isProjectName(name: string): boolean {
 }
 
 /** What an existing `Pulumi.yaml` says that the exported program depends on. */
-export interface ExistingProject {
+interface ExistingProject {
   /** The project's `name`: the prefix of its stacks' config keys. */
   name: string;
 }

@@ -137,7 +137,7 @@ export function mergeGitignore(existing: string, generated: string): string {
  * The user's `Pulumi.yaml`, as it is: its name is the prefix of the stacks' config keys, and the rest is theirs.
  * Refused when the program would not run under it (see {@link existingProject}).
  */
-export function keepPulumiYaml(existing: string, _generated: string, file: string): string {
+function keepPulumiYaml(existing: string, _generated: string, file: string): string {
   existingProject(existing, file);
   return existing;
 }

@@ -16,7 +16,7 @@
  * `simple_captcha` or `security_headers.content_security_policy.policies[].directives`. The keys and
  * values below such a path are kept verbatim.
  */
-export type VerbatimPaths = readonly string[];
+type VerbatimPaths = readonly string[];
 
 // prettier-ignore
 type LowerLetter =

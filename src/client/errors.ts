@@ -6,7 +6,7 @@ import { settingName } from "./hints";
 export type { HttpMethod } from "../wire/endpoint";
 
 /** Options of every error constructor of the package: the underlying failure, if any. */
-export interface TenantErrorOptions {
+interface TenantErrorOptions {
   /** The failure this error wraps; kept as `cause`. */
   cause?: unknown;
 }
@@ -161,7 +161,7 @@ export class TransportFailure extends Error {
 }
 
 /** The fields of a {@link TenantConnectionError}. */
-export interface TenantConnectionErrorDetails {
+interface TenantConnectionErrorDetails {
   readonly method: HttpMethod;
   readonly path: string;
   /** The host (and port) that was called; never carries credentials. */
@@ -211,7 +211,7 @@ export class TenantConnectionError extends TenantAdminError {
 }
 
 /** One reason a body did not match its schema: where (a dotted path) and what, never the value. */
-export interface SchemaIssue {
+interface SchemaIssue {
   readonly path: string;
   readonly message: string;
 }

@@ -88,7 +88,7 @@ export interface ObservedResponse {
 }
 
 /** One logical request to send (retries included). */
-export interface TransportRequest {
+interface TransportRequest {
   method: HttpMethod;
   /** Absolute URL without query string. */
   url: string;
@@ -105,7 +105,7 @@ export interface TransportRequest {
 }
 
 /** The final response of a request, after retries. */
-export interface TransportResponse extends HttpResponseSnapshot {
+interface TransportResponse extends HttpResponseSnapshot {
   /** How many times the request was sent. */
   attempts: number;
 }
@@ -331,7 +331,7 @@ export interface AccessTokenSource {
 }
 
 /** One management API request. */
-export interface ApiCall<T> {
+interface ApiCall<T> {
   method: HttpMethod;
   /** Path under `/api/v2`, its parameters filled in. */
   path: string;

@@ -8,7 +8,7 @@ import { RATE_LIMIT_HEADERS, parseRateLimitReset } from "../wire/errors";
 export const LONG_PACING_WAIT_MS = 5000;
 
 /** Options of a {@link RequestPacer}; the clock and sleep are injectable for tests. */
-export interface RequestPacerOptions {
+interface RequestPacerOptions {
   /** The current time in ms since the epoch; default `Date.now`. */
   now?: (() => number) | undefined;
   /** Waits; default a `setTimeout` promise. */

@@ -36,7 +36,7 @@ export interface IssuedToken {
 }
 
 /** Options of a {@link TokenCache}. */
-export interface TokenCacheOptions {
+interface TokenCacheOptions {
   /** The current time in ms since the epoch; default `Date.now`. Injected by tests. */
   now?: (() => number) | undefined;
   /** How long before expiry a token stops being served; default {@link TOKEN_REFRESH_MARGIN_MS}. */
@@ -144,7 +144,7 @@ export function sharedTokenCache(): TokenCache {
 }
 
 /** How long a client assertion is valid: long enough for one token request and its retries. */
-export const CLIENT_ASSERTION_LIFETIME_SECONDS = 60;
+const CLIENT_ASSERTION_LIFETIME_SECONDS = 60;
 
 /**
  * Requests a token with the client-credentials grant: `POST ${baseUrl}/oauth/token` with a JSON body
@@ -155,7 +155,7 @@ export const CLIENT_ASSERTION_LIFETIME_SECONDS = 60;
  * @throws TenantResponseError when a 2xx body is not a token response
  * @throws TenantConnectionError / TenantRateLimitError as any request
  */
-export async function requestClientCredentialsToken(
+async function requestClientCredentialsToken(
   transport: HttpTransport,
   params: { baseUrl: string; clientId: string; clientSecret: string; audience: string },
 ): Promise<IssuedToken> {
@@ -174,7 +174,7 @@ export async function requestClientCredentialsToken(
  *
  * @throws TenantConfigError when the key cannot be read for the algorithm (the key is never quoted)
  */
-export async function signClientAssertion(params: {
+async function signClientAssertion(params: {
   baseUrl: string;
   clientId: string;
   privateKey: string;
@@ -210,7 +210,7 @@ export async function signClientAssertion(params: {
  *
  * @throws as {@link requestClientCredentialsToken}, and TenantConfigError for an unusable key
  */
-export async function requestClientAssertionToken(
+async function requestClientAssertionToken(
   transport: HttpTransport,
   params: {
     baseUrl: string;

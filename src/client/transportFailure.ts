@@ -38,7 +38,7 @@ function untrustedCertificate(code: string | undefined): string | undefined {
   return undefined;
 }
 
-export interface FailureDescription {
+interface FailureDescription {
   reason: string;
   code: string | undefined;
   retryable: boolean;

@@ -15,7 +15,7 @@ export interface ClientCredentials {
 export const TOKEN_LIFETIME_SECONDS = 86_400;
 
 /** The 401 message for a token that has expired, in the platform's words. */
-export const EXPIRED_TOKEN_MESSAGE = "Expired token received for JSON Web Token validation";
+const EXPIRED_TOKEN_MESSAGE = "Expired token received for JSON Web Token validation";
 /** The 401 message for any other unusable token. */
 export const INVALID_TOKEN_MESSAGE = "Invalid token";
 
@@ -42,7 +42,7 @@ export class TokenError extends Error {
 }
 
 /** What a verified token grants. */
-export interface VerifiedToken {
+interface VerifiedToken {
   readonly clientId: string;
   /** The audience it was accepted for. */
   readonly audience: string;
@@ -52,7 +52,7 @@ export interface VerifiedToken {
 }
 
 /** What to put in a new token. */
-export interface TokenClaimsInput {
+interface TokenClaimsInput {
   readonly clientId: string;
   readonly scopes: readonly string[];
   /** The `aud` claim; the authority's own audience unless given (a test may want a wrong one). */
@@ -62,7 +62,7 @@ export interface TokenClaimsInput {
 }
 
 /** An RS256 key pair and its public JWK (with `kid`, `alg` and `use`). */
-export interface SigningKey {
+interface SigningKey {
   readonly privateKey: KeyLike;
   readonly publicKey: KeyLike;
   readonly publicJwk: JWK;

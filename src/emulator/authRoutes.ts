@@ -11,7 +11,7 @@ import type { TenantUrls } from "./tenantUrls";
 import { jsonTypeName } from "./validation";
 
 /** What the token endpoint acts on. */
-export interface AuthRouteDependencies {
+interface AuthRouteDependencies {
   readonly authority: TokenAuthority;
   /** Authenticates clients at the token endpoint. */
   readonly clientAuth: ClientAuthenticator;

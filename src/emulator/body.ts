@@ -18,10 +18,10 @@ export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 const DRAIN_FACTOR = 64;
 
 /** JSON nested deeper than this is refused (no wire object nests deeper than four levels). */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /** The request body formats an endpoint accepts. */
-export type BodyFormat = "json" | "form";
+type BodyFormat = "json" | "form";
 
 const MEDIA_TYPES: Readonly<Record<string, BodyFormat>> = {
   "application/json": "json",
@@ -76,7 +76,7 @@ export function readBody(request: IncomingMessage, limit: number): Promise<Buffe
 }
 
 /** The media type of a `Content-Type` header, lower-cased and without parameters. */
-export function mediaType(contentType: string | undefined): string {
+function mediaType(contentType: string | undefined): string {
   return (contentType ?? "").split(";", 1)[0]?.trim().toLowerCase() ?? "";
 }
 
@@ -129,7 +129,7 @@ export function parseBody(
 }
 
 /** The reason given for a string (a value or a property name) holding a lone UTF-16 surrogate. */
-export const UNPAIRED_SURROGATE = "String contains an unpaired surrogate";
+const UNPAIRED_SURROGATE = "String contains an unpaired surrogate";
 
 /** A UTF-16 surrogate code unit that is not part of a pair (`\p{Cs}` matches only those in a `u` regex). */
 const LONE_SURROGATE = /\p{Cs}/u;
@@ -145,7 +145,7 @@ function invalidBody(reason: string, path: readonly (string | number)[]): BodyEr
  * UTF-8), the last with the platform's validation message form on the property's path. Walks iteratively, so
  * no depth can overflow the stack.
  */
-export function checkJsonShape(json: unknown): void {
+function checkJsonShape(json: unknown): void {
   const stack: [unknown, number, (string | number)[]][] = [[json, 0, []]];
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const [value, depth, path] = next;

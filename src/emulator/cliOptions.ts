@@ -52,7 +52,7 @@ export interface CliFiles {
 }
 
 /** What the command line asks for. */
-export type CliCommand =
+type CliCommand =
   | { readonly kind: "help" }
   | { readonly kind: "run"; readonly options: EmulatorOptions; readonly files: CliFiles };
 

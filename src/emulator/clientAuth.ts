@@ -32,15 +32,15 @@ const ASSERTION_ALGORITHMS = [
 const REPLAY_SWEEP_SIZE = 10_000;
 
 /** A client the token endpoint knows: its secret, and the public key of its `private_key_jwt` credential. */
-export interface RegisteredClient extends ClientCredentials {
+interface RegisteredClient extends ClientCredentials {
   readonly publicKey?: KeyObject | undefined;
 }
 
 /** How a client authenticated. */
-export type ClientAuthMethod = "client_secret_post" | "client_secret_basic" | "private_key_jwt";
+type ClientAuthMethod = "client_secret_post" | "client_secret_basic" | "private_key_jwt";
 
 /** The token request's parameters that concern client authentication. */
-export interface ClientAuthParams {
+interface ClientAuthParams {
   readonly authorization: string | undefined;
   readonly clientId: string | undefined;
   readonly clientSecret: string | undefined;

@@ -57,7 +57,7 @@ export interface RateLimitDecision {
 }
 
 /** Throws a `RangeError` unless the options describe a usable bucket. */
-export function checkRateLimitOptions(options: RateLimitOptions): RateLimitOptions {
+function checkRateLimitOptions(options: RateLimitOptions): RateLimitOptions {
   const { requestsPerSecond, burst } = options;
   if (!Number.isFinite(requestsPerSecond) || requestsPerSecond <= 0) {
     throw new RangeError(`rateLimit.requestsPerSecond must be a positive number, got ${requestsPerSecond}`);

@@ -25,7 +25,7 @@ export interface RouteReply {
 export type RouteHandler = (request: RouteRequest) => Promise<RouteReply>;
 
 /** The handlers of one path (template), by method, and the parameters the request's path gave. */
-export interface RouteMatch {
+interface RouteMatch {
   /** The route's path as the table names it: `/api/v2/<things>/{id}`. */
   readonly template: string;
   readonly handlers: Readonly<Partial<Record<string, RouteHandler>>>;

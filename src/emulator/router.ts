@@ -22,7 +22,7 @@ export type { RouteHandler, RouteReply, RouteRequest } from "./routeTable";
 export { RouteTable } from "./routeTable";
 
 /** The clients the router tells apart, and the URLs (so the token audiences) the tenant answers to. */
-export interface RouterClients {
+interface RouterClients {
   readonly authority: TokenAuthority;
   /** The audiences a request's token may carry, from the emulator's URL and the request's `Host`. */
   readonly urls: TenantUrls;

@@ -34,10 +34,10 @@ export interface RequestLogEntry {
 }
 
 /** The request log keeps at most this many entries (the oldest are dropped). */
-export const REQUEST_LOG_LIMIT = 10_000;
+const REQUEST_LOG_LIMIT = 10_000;
 
 /** What the server needs besides its routes. */
-export interface ServerOptions {
+interface ServerOptions {
   readonly faults: FaultQueue;
   /** The tenant's rate limit; `undefined` when it is off (no rate-limit headers then). */
   readonly bucket: TokenBucket | undefined;
@@ -61,7 +61,7 @@ class ClientGone extends Error {
 }
 
 /** Splits a request target into its path (one trailing slash removed) and query. */
-export function splitTarget(target: string): { path: string; query: URLSearchParams } {
+function splitTarget(target: string): { path: string; query: URLSearchParams } {
   let rest = target;
   if (!rest.startsWith("/")) {
     // Absolute form (`http://host/path`); anything else (`*`) matches no route.

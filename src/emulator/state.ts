@@ -3,7 +3,7 @@ import { schema } from "../wire/schema";
 import type { TenantData } from "./tenantStore";
 
 /** A client's credentials as the data file keeps them. */
-export type StoredClientCredentials = { clientId: string; clientSecret: string };
+type StoredClientCredentials = { clientId: string; clientSecret: string };
 
 /** The version of the data file's format. */
 export const STATE_FORMAT_VERSION = 2;
@@ -22,6 +22,7 @@ export type PersistedState = {
 const credentials = (z: ZodApi) =>
   z.strictObject({ clientId: z.string().min(1), clientSecret: z.string().min(1) });
 
+/** The schema of the data file in its current format, {@link PersistedState}. */
 export const persistedStateSchema = schema<PersistedState>()((z) =>
   z.strictObject({
     version: z.literal(STATE_FORMAT_VERSION),

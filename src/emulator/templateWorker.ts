@@ -17,7 +17,7 @@ export interface ReviewRequest {
 export type WorkerMessage = { ready: true } | { id: number; review: TemplateReview };
 
 /** Options of {@link TemplateReviewWorker.review}. */
-export interface WorkerReviewOptions {
+interface WorkerReviewOptions {
   /** How long one job may take in the worker before the worker is stopped, in ms; default {@link WORKER_TIMEOUT_MS}. */
   timeoutMs?: number | undefined;
 }
@@ -28,7 +28,7 @@ export interface WorkerReviewOptions {
  * that finishes late is not taken for a hostile template, while a step liquidjs cannot interrupt (one filter
  * on a huge value) still ends.
  */
-export const WORKER_TIMEOUT_MS = 3 * RENDER_TIME_LIMIT_MS;
+const WORKER_TIMEOUT_MS = 3 * RENDER_TIME_LIMIT_MS;
 
 /**
  * The worker's heap, in MB: liquidjs and the review need a few MB; TypeScript sources (under ts-node) need
@@ -61,7 +61,7 @@ export function workerScript(moduleFile = __filename): WorkerScript {
 }
 
 /** The script a {@link TemplateReviewWorker} starts, as {@link workerScript} gives it. */
-export interface WorkerScript {
+interface WorkerScript {
   filename: string;
   execArgv?: string[];
 }

@@ -38,7 +38,7 @@ function endWithNewline(pem: string): string {
  * its subject: with one subject shared by several emulators' certificates in one trust bundle, a client would
  * try the first one only and refuse the others.
  */
-export function certificateSubject(): { name: string; value: string }[] {
+function certificateSubject(): { name: string; value: string }[] {
   return [
     { name: "commonName", value: `tenant-emulator ${randomBytes(8).toString("hex")}` },
     { name: "organizationName", value: "pulumi-tenant-admin" },

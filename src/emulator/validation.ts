@@ -15,11 +15,6 @@ export function jsonTypeName(value: unknown): string {
   return typeof value;
 }
 
-/** The dotted property path the platform prints: `hcaptcha.site_key`, `a.b[0]`. */
-export function formatPath(path: readonly PathSegment[]): string {
-  return formatPropertyPath(path);
-}
-
 function valueAt(input: unknown, path: readonly PathSegment[]): unknown {
   let current = input;
   for (const segment of path) {
@@ -44,10 +39,7 @@ function expectedTypeName(expected: string): string {
  * One zod issue as the platform phrases it: the reason and the property path it is reported on. A missing
  * required property is reported on its parent object, as the platform does.
  */
-export function describeIssue(
-  issue: Issue,
-  input: unknown,
-): { reason: string; path: readonly PathSegment[] } {
+function describeIssue(issue: Issue, input: unknown): { reason: string; path: readonly PathSegment[] } {
   const path = issue.path;
   const value = valueAt(input, path);
   switch (issue.code) {
@@ -92,7 +84,7 @@ export function describeIssue(
  * when the failure is on the body itself rather than on one of its properties.
  */
 export function validationMessage(prefix: string, reason: string, path: readonly PathSegment[]): string {
-  const where = formatPath(path);
+  const where = formatPropertyPath(path);
   return where === "" ? `${prefix}: '${reason}'.` : `${prefix}: '${reason}' on property ${where}.`;
 }
 
@@ -124,13 +116,4 @@ export function refuseOverlongLists<T>(schema: Schema<T>, input: unknown): void 
   if (overlong === undefined) return;
   const { reason, path } = describeIssue(overlong, input);
   throw apiError(400, validationMessage("Payload validation error", reason, path), "invalid_body");
-}
-
-/** A 400 `invalid_query_string` in the platform's message form, naming the parameter. */
-export function queryError(parameter: string, reason: string): Error {
-  return apiError(
-    400,
-    validationMessage("Query validation error", reason, [parameter]),
-    "invalid_query_string",
-  );
 }

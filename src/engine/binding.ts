@@ -34,7 +34,7 @@ export type InputsBinding =
   | { readonly kind: "invalid"; readonly failure: pulumi.dynamic.CheckFailure };
 
 /** Where a binding's client keeps reads: the provider shares them between the processes of one command. */
-export interface BindingOptions {
+interface BindingOptions {
   readonly sharesReads: boolean;
 }
 

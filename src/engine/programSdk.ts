@@ -12,7 +12,7 @@ import { join } from "node:path";
 const SDK = "@pulumi/pulumi";
 
 /** The paths of the two SDKs when they differ: the one the package resolves, and the program's. */
-export interface SdkPaths {
+interface SdkPaths {
   own: string;
   program: string;
 }

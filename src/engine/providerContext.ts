@@ -14,7 +14,7 @@ import type { ResolvedTenant } from "./tenantArgs";
 import { containsUnknown } from "./unknowns";
 
 /** Where a {@link ProviderContext} looks for what its process cannot be told through `configure`. */
-export interface ProviderContextSources {
+interface ProviderContextSources {
   /** The `pulumi` command the process runs under; default {@link pulumiCommand} (read from `/proc`). */
   readonly command?: (() => PulumiCommand | undefined) | undefined;
   /** The environment the `AUTH0_*` and `TENANT_ADMIN_*` variables are read from; default `process.env`. */
@@ -146,7 +146,7 @@ export class ProviderContext {
 }
 
 /** The value of `tenant-admin:tenants` in the running program's stack config (JSON text), if set. */
-export function programTenants(): string | undefined {
+function programTenants(): string | undefined {
   return pulumi.runtime.getConfig(TENANTS_CONFIG_KEY);
 }
 
@@ -161,12 +161,12 @@ export function tenantNames(): string[] {
 }
 
 /** The stack config of the running program, for functions that run in the program process. */
-export function programStackConfig(): TenantConnectionSettings {
+function programStackConfig(): TenantConnectionSettings {
   return stackConfigFrom((key) => pulumi.runtime.getConfig(key));
 }
 
 /** Every key the running program's stack config sets (`tenant-admin:domain`, `aws:region`, …). */
-export function programConfigKeys(): string[] {
+function programConfigKeys(): string[] {
   return Object.keys(pulumi.runtime.allConfig());
 }
 

@@ -75,7 +75,7 @@ function unionSize(ranges: readonly Range[]): bigint {
 }
 
 /** What one allowlist admits: the entries that open it to a whole internet, and how many addresses it counts. */
-export interface AllowlistReach {
+interface AllowlistReach {
   /** Each entry that admits every IPv4 or every IPv6 address, by index, with the family. */
   readonly open: readonly { index: number; family: "IPv4" | "IPv6" }[];
   /**

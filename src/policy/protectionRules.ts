@@ -6,6 +6,7 @@
 import { botDetectionDocument } from "../resources/botDetection/api";
 import { breachedPasswordDetectionDocument } from "../resources/breachedPasswordDetection/api";
 import { bruteForceProtectionDocument } from "../resources/bruteForceProtection/api";
+import type { ResourceIdentity } from "../wire/document";
 import type { Finding, RuleResource, TenantRule } from "./rule";
 
 const UNDECLARED = "undeclared, it stays as the tenant has it";
@@ -65,20 +66,27 @@ export const botDetectionEnforced: TenantRule = {
   },
 };
 
+/** A rule that the protection `resource` manages is declared enabled with the `block` shield. */
+function enabledAndBlockingRule(name: string, resource: ResourceIdentity, what: string): TenantRule {
+  return {
+    name,
+    description: `${resource.type} is enabled and blocks: enabled, with the block shield.`,
+    resources: [resource],
+    settings: {},
+    check: ({ props }) => enabledAndBlocking(props, what),
+  };
+}
+
 /** `brute-force-blocks`: brute-force protection enabled with the `block` shield. */
-export const bruteForceBlocks: TenantRule = {
-  name: "brute-force-blocks",
-  description: "BruteForceProtection is enabled and blocks: enabled, with the block shield.",
-  resources: [bruteForceProtectionDocument.resource],
-  settings: {},
-  check: ({ props }) => enabledAndBlocking(props, "brute-force protection"),
-};
+export const bruteForceBlocks: TenantRule = enabledAndBlockingRule(
+  "brute-force-blocks",
+  bruteForceProtectionDocument.resource,
+  "brute-force protection",
+);
 
 /** `breached-password-blocks`: breached-password detection enabled with the `block` shield. */
-export const breachedPasswordBlocks: TenantRule = {
-  name: "breached-password-blocks",
-  description: "BreachedPasswordDetection is enabled and blocks: enabled, with the block shield.",
-  resources: [breachedPasswordDetectionDocument.resource],
-  settings: {},
-  check: ({ props }) => enabledAndBlocking(props, "breached-password detection"),
-};
+export const breachedPasswordBlocks: TenantRule = enabledAndBlockingRule(
+  "breached-password-blocks",
+  breachedPasswordDetectionDocument.resource,
+  "breached-password detection",
+);

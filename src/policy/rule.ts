@@ -6,7 +6,7 @@
 import type { ResourceIdentity } from "../wire/document";
 
 /** One setting of a rule in the pack's config (`--policy-pack-config`): a whole number with a default. */
-export interface RuleSetting {
+interface RuleSetting {
   readonly type: "integer";
   readonly minimum: number;
   readonly default: number;
@@ -14,7 +14,7 @@ export interface RuleSetting {
 }
 
 /** A rule's settings as its check receives them: each one given in the config, or its default. */
-export type RuleSettings = Readonly<Record<string, number>>;
+type RuleSettings = Readonly<Record<string, number>>;
 
 /** A resource as a rule sees it: its type (`BotDetection`) and the inputs the program declares. */
 export interface RuleResource {

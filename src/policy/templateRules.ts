@@ -16,7 +16,7 @@ import { casesWithoutCode, renderCases } from "../templates/renderCases";
 import type { Finding, RuleResource, TenantRule } from "./rule";
 
 /** The PhoneNotificationTemplate types whose message is a one-time code. */
-export const OTP_TYPES: readonly string[] = ["otp_enroll", "otp_verify"];
+const OTP_TYPES: readonly string[] = ["otp_enroll", "otp_verify"];
 
 /** One message a template resource declares: its property, its Liquid and how it is sent. */
 interface Message {
@@ -120,7 +120,7 @@ export const otpMessageHasCode: TenantRule = {
 };
 
 /** The default of `maxSegments`: what two SMS cost. */
-export const DEFAULT_MAX_SEGMENTS = 2;
+const DEFAULT_MAX_SEGMENTS = 2;
 
 /** The most segments an SMS template sends: without a locale, and in each locale it may branch on. */
 function segmentsOf(message: Message): number | undefined {

@@ -16,7 +16,7 @@ export type SampleKey =
  * `customDomain` (`{ domain, domain_metadata }`), `pause`. A placeholder whose sample value is unset
  * leaves its key out of the context, as the platform does.
  */
-export interface ContextPlaceholder {
+interface ContextPlaceholder {
   $sample: SampleKey;
 }
 

@@ -5,35 +5,13 @@
  * template limits, SMS previews and segment counting. Imports nothing from the rest of the package but the
  * near-name suggestions: each tenant object gives its dialect (its `dialect.ts`).
  */
-export type {
-  ContextPlaceholder,
-  ContextTree,
-  SampleKey,
-  TemplateChannel,
-  TemplateDialect,
-  TemplateSample,
-} from "./dialect";
+export type { ContextTree, TemplateChannel, TemplateDialect, TemplateSample } from "./dialect";
 export { DEFAULT_FRIENDLY_NAME, SAMPLE_CODE, renderContext, renderTemplate } from "./dialect";
 export type { Clock, TemplateLimit } from "./limits";
-export {
-  MEMORY_LIMIT,
-  NESTING_MAX_DEPTH,
-  OUTPUT_MAX_LENGTH,
-  RENDER_STEP_LIMIT,
-  RENDER_TIME_LIMIT_MS,
-  TEMPLATE_MAX_LENGTH,
-  TemplateLimitError,
-  TemplateSyntaxError,
-} from "./limits";
+export { RENDER_STEP_LIMIT, RENDER_TIME_LIMIT_MS, TemplateLimitError, TemplateSyntaxError } from "./limits";
 export { checkTemplate, previewSms, reviewTemplate } from "./review";
 export type { ReviewOptions, TemplateCheck, TemplateReview, TemplateReviewJob } from "./review";
-export {
-  PREVIEW_MAX_CHARACTERS,
-  SMS_SEGMENT_UNITS,
-  smsMultiSegmentWarning,
-  smsPreviewLine,
-  smsSegments,
-} from "./sms";
-export type { SmsEncoding, SmsPreview, SmsPreviewValues, SmsSegmentCount } from "./sms";
+export { PREVIEW_MAX_CHARACTERS, SMS_SEGMENT_UNITS, smsSegments } from "./sms";
+export type { SmsEncoding, SmsSegmentCount } from "./sms";
 export { isDocumentedVariable, suggestVariable, undocumentedVariableWarning } from "./variables";
 export type { UndocumentedVariable } from "./variables";

@@ -19,7 +19,7 @@ interface TagFields {
 }
 
 /** A node of a parsed template, with how many loops enclose it and whether a `capture` does. */
-export interface TemplateNode {
+interface TemplateNode {
   node: Template;
   loops: number;
   captured: boolean;

@@ -9,15 +9,6 @@ export type TokenRequest = {
   audience: string;
 };
 
-export const tokenRequestSchema = schema<TokenRequest>()((z) =>
-  z.looseObject({
-    grant_type: z.literal("client_credentials"),
-    client_id: z.string().min(1),
-    client_secret: z.string().min(1),
-    audience: z.string().min(1),
-  }),
-);
-
 /** The `client_assertion_type` of `private_key_jwt` client authentication (RFC 7523). */
 export const CLIENT_ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
 
@@ -31,16 +22,6 @@ export type ClientAssertionTokenRequest = {
   audience: string;
 };
 
-export const clientAssertionTokenRequestSchema = schema<ClientAssertionTokenRequest>()((z) =>
-  z.looseObject({
-    grant_type: z.literal("client_credentials"),
-    client_id: z.string().min(1),
-    client_assertion_type: z.literal(CLIENT_ASSERTION_TYPE),
-    client_assertion: z.string().min(1),
-    audience: z.string().min(1),
-  }),
-);
-
 /** POST /oauth/token success body. */
 export type TokenResponse = {
   [key: string]: unknown;
@@ -50,6 +31,7 @@ export type TokenResponse = {
   scope?: string | undefined;
 };
 
+/** The schema of a {@link TokenResponse}: a token request's success body. */
 export const tokenResponseSchema = schema<TokenResponse>()((z) =>
   z.looseObject({
     access_token: z.string().min(1),
@@ -60,7 +42,7 @@ export const tokenResponseSchema = schema<TokenResponse>()((z) =>
 );
 
 /** The claims of a management API access token. */
-export type AccessTokenClaims = {
+type AccessTokenClaims = {
   [key: string]: unknown;
   iss: string;
   sub: string;
@@ -72,6 +54,7 @@ export type AccessTokenClaims = {
   azp?: string | undefined;
 };
 
+/** The schema of {@link AccessTokenClaims}; a missing `scope` reads as no scope. */
 export const accessTokenClaimsSchema = schema<AccessTokenClaims>()((z) =>
   z.looseObject({
     iss: z.string(),

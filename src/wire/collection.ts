@@ -10,7 +10,7 @@ import type { Endpoint } from "./endpoint";
 import type { Schema } from "./shape";
 
 /** What a check at preview asks of the tenant besides the token: why a write would fail, or `undefined`. */
-export interface CollectionProbe {
+interface CollectionProbe {
   readonly scope: string;
   read(client: {
     readOnce<Response>(endpoint: Endpoint<undefined, Response>, request?: object): Promise<Response>;

@@ -103,7 +103,7 @@ export interface RouteContext<Request = unknown> {
 /**
  * Work the emulator does for a rule, off its event loop: a rule gets it with each request rather than importing
  * the emulator, which sits above the objects. The module the work belongs to adds its method here by
- * augmentation (`src/templates/index.ts` adds `reviewTemplates`), so this contract names no module above it,
+ * augmentation (`src/templates/review.ts` adds `reviewTemplates`), so this contract names no module above it,
  * and the emulator does not compile unless its host has every method added.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by augmentation
@@ -113,7 +113,7 @@ export interface RuleHost {}
  * An endpoint served by its own handler (collections, actions such as a reset): it returns the answer's body
  * (its status is the endpoint's), or throws a {@link RefusalError}.
  */
-export interface CustomRoute<Request = unknown, Response = unknown> {
+interface CustomRoute<Request = unknown, Response = unknown> {
   readonly endpoint: Endpoint<Request, Response>;
   handle(context: RouteContext<Request>): Promise<Response>;
 }

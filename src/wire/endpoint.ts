@@ -13,7 +13,7 @@ export const AUTH_PATHS = {
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** How a request body may be encoded: `application/json` or `application/x-www-form-urlencoded`. */
-export type BodyEncoding = "json" | "form";
+type BodyEncoding = "json" | "form";
 
 /**
  * One management API endpoint, described once: the client's calls, the emulator's routes and scope checks,
@@ -45,7 +45,7 @@ export interface Endpoint<Request = unknown, Response = unknown> {
 }
 
 /** What {@link endpoint} needs; the rest has defaults. */
-export type EndpointSpec<Request, Response> = Pick<Endpoint<Request, Response>, "method" | "path" | "scope"> &
+type EndpointSpec<Request, Response> = Pick<Endpoint<Request, Response>, "method" | "path" | "scope"> &
   Partial<Omit<Endpoint<Request, Response>, "method" | "path" | "scope">>;
 
 /**

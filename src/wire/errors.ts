@@ -9,6 +9,7 @@ export type ApiErrorBody = {
   errorCode?: string | undefined;
 };
 
+/** The schema of an {@link ApiErrorBody}. */
 export const apiErrorBodySchema = schema<ApiErrorBody>()((z) =>
   z.looseObject({
     statusCode: z.number().int(),
@@ -25,6 +26,7 @@ export type OAuthErrorBody = {
   error_description?: string | undefined;
 };
 
+/** The schema of an {@link OAuthErrorBody}. */
 export const oauthErrorBodySchema = schema<OAuthErrorBody>()((z) =>
   z.looseObject({ error: z.string(), error_description: z.string().optional() }),
 );

@@ -124,7 +124,7 @@ interface IssueSink {
  * Adds an issue at each entry that repeats an earlier one: these lists are sets. Entries with one `key` are
  * the same entry, however spelled; an entry whose key is `undefined` is left out.
  */
-export function refuseRepeats(
+function refuseRepeats(
   list: readonly string[],
   context: IssueSink,
   key: (entry: string, index: number) => string | undefined = (entry) => entry,

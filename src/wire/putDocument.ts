@@ -34,7 +34,7 @@ export interface PutDocumentPart {
 }
 
 /** A refusal that means the tenant is of the other generation than the document's, and what to use instead. */
-export interface GenerationRefusal {
+interface GenerationRefusal {
   /** The platform's `errorCode` for it. */
   readonly errorCode: string;
   /** What the tenant is, and which resource serves it instead (a sentence without the tenant's name). */

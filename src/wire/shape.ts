@@ -5,7 +5,7 @@
  */
 
 /** One reason a value does not match a shape: where (`hcaptcha.site_key` as a path) and why. */
-export interface ShapeIssue {
+interface ShapeIssue {
   readonly code: string;
   readonly path: readonly PropertyKey[];
   readonly message: string;
