@@ -371,8 +371,6 @@ export function createProvider(
       typeof inputs.type === "string" && !containsUnknown(inputs.type)
         ? `${RESOURCE} ${inputs.type}`
         : RESOURCE,
-    keptBecause:
-      "the API cannot clear a template's sender number (a PATCH takes 1 to 16 characters, and a reset keeps it)",
     needs: {
       resource: RESOURCE,
       scopes: [
@@ -382,10 +380,14 @@ export function createProvider(
       ],
     },
     failures: checkFailures,
-    occupant: occupantAtPreview,
-    kept: keptSender,
-    carry: carrySender,
-    report: (news, client, subject) => reportPreview(log, news, client, subject),
+    refusesOccupied: { occupant: occupantAtPreview },
+    keepsUndeclared: {
+      because:
+        "the API cannot clear a template's sender number (a PATCH takes 1 to 16 characters, and a reset keeps it)",
+      paths: keptSender,
+      carry: carrySender,
+    },
+    reportsPreview: { report: (news, client, subject) => reportPreview(log, news, client, subject) },
     write: (client, inputs, state) => writes.write(client, inputs, state),
     read: readTemplate,
     adopt: adoptTemplate,

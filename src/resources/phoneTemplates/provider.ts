@@ -117,35 +117,40 @@ export function createProvider(
       ];
     },
 
-    async report(news, client, subject) {
-      let friendlyName: string | undefined;
-      try {
-        const query = PHONE_PREVIEW_SETTINGS_QUERY;
-        friendlyName = (await client?.readOnce(getTenantSettings, { query }))?.friendly_name;
-      } catch {
-        // The preview is a courtesy: the platform's default name stands in.
-      }
-      await reportTemplatePreviews(
-        news,
-        friendlyName,
-        LEGACY_PHONE_DIALECT,
-        templatesOf(news),
-        once,
-        subject,
-      );
+    reportsPreview: {
+      async report(news, client, subject) {
+        let friendlyName: string | undefined;
+        try {
+          const query = PHONE_PREVIEW_SETTINGS_QUERY;
+          friendlyName = (await client?.readOnce(getTenantSettings, { query }))?.friendly_name;
+        } catch {
+          // The preview is a courtesy: the platform's default name stands in.
+        }
+        await reportTemplatePreviews(
+          news,
+          friendlyName,
+          LEGACY_PHONE_DIALECT,
+          templatesOf(news),
+          once,
+          subject,
+        );
+      },
     },
 
-    async occupant(client, inputs, moment) {
-      const request = () =>
-        moment === "create"
-          ? client.send(getPhoneTemplates, { fresh: true })
-          : client.readOnce(getPhoneTemplates);
-      const templates = await onLegacyEndpoint(client, request);
-      const differs = differencesFromDefaults(templates);
-      // Texts this program declares are no one else's (an up interrupted after its write, run again).
-      const declared = toSnakeDeep(messagesOf(inputs)) as Record<string, unknown>;
-      if (differs.length === 0 || differencesFromDefaults(templates, declared).length === 0) return undefined;
-      return { name: "phone templates", path: getPhoneTemplates.path, differs };
+    refusesOccupied: {
+      async occupant(client, inputs, moment) {
+        const request = () =>
+          moment === "create"
+            ? client.send(getPhoneTemplates, { fresh: true })
+            : client.readOnce(getPhoneTemplates);
+        const templates = await onLegacyEndpoint(client, request);
+        const differs = differencesFromDefaults(templates);
+        // Texts this program declares are no one else's (an up interrupted after its write, run again).
+        const declared = toSnakeDeep(messagesOf(inputs)) as Record<string, unknown>;
+        if (differs.length === 0 || differencesFromDefaults(templates, declared).length === 0)
+          return undefined;
+        return { name: "phone templates", path: getPhoneTemplates.path, differs };
+      },
     },
 
     async write(client, inputs) {

@@ -90,15 +90,17 @@ export function collectionHooks(
           : await client.send(collection.update, { params: { id }, body: collection.body(declared, false) });
       return { ...projected(answer, declared), [MEMBER_ID]: idOf(collection, answer) };
     },
-    async occupant(client, _inputs, moment) {
-      const answer =
-        moment === "create"
-          ? await client.send(collection.list, { fresh: true })
-          : await client.readOnce(collection.list);
-      const [first] = collection.items(answer);
-      return first === undefined
-        ? undefined
-        : { name: `${collection.label} ${first.id}`, path: memberPath(first.id) };
+    refusesOccupied: {
+      async occupant(client, _inputs, moment) {
+        const answer =
+          moment === "create"
+            ? await client.send(collection.list, { fresh: true })
+            : await client.readOnce(collection.list);
+        const [first] = collection.items(answer);
+        return first === undefined
+          ? undefined
+          : { name: `${collection.label} ${first.id}`, path: memberPath(first.id) };
+      },
     },
     async read(client, state) {
       const id = state[MEMBER_ID];

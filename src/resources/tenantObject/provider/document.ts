@@ -236,25 +236,27 @@ export function secretFieldsMarked(value: unknown, secrets: readonly string[]): 
  */
 function undeclaredStayHooks(
   document: DocumentDescription,
-): Pick<TenantObjectHooks<DocumentInputs, object>, "kept" | "carry" | "keptBecause"> {
+): Pick<TenantObjectHooks<DocumentInputs, object>, "keepsUndeclared"> {
   const stay = document.undeclaredStay;
   if (stay === undefined) return {};
   const except = (stay.except ?? []).map(toCamelKey);
   const secrets = (document.secretFields ?? []).map(toCamelKey);
   return {
-    keptBecause: stay.because,
-    kept(olds, news) {
-      const declared = declaredMembers(news);
-      return Object.keys(declaredMembers(olds)).filter(
-        (member) => !except.includes(member) && declared[member] === undefined,
-      );
-    },
-    carry(olds, news, kept) {
-      const old = olds as Record<string, unknown>;
-      return {
-        ...news,
-        ...Object.fromEntries(kept.map((member) => [member, secretFieldsMarked(old[member], secrets)])),
-      };
+    keepsUndeclared: {
+      because: stay.because,
+      paths(olds, news) {
+        const declared = declaredMembers(news);
+        return Object.keys(declaredMembers(olds)).filter(
+          (member) => !except.includes(member) && declared[member] === undefined,
+        );
+      },
+      carry(olds, news, kept) {
+        const old = olds as Record<string, unknown>;
+        return {
+          ...news,
+          ...Object.fromEntries(kept.map((member) => [member, secretFieldsMarked(old[member], secrets)])),
+        };
+      },
     },
   };
 }
@@ -343,10 +345,12 @@ export function documentHooks(
       // state would lose its secrets.
       return { ...declared, ...withoutUndefined(written) };
     },
-    async occupant(client, inputs, moment) {
-      const current = await documentOnTenant(client, document, moment === "create");
-      const declared = wireBody(document, declaredMembers(inputs)) as Record<string, unknown>;
-      return current === undefined ? undefined : documentOccupant(document, current, declared);
+    refusesOccupied: {
+      async occupant(client, inputs, moment) {
+        const current = await documentOnTenant(client, document, moment === "create");
+        const declared = wireBody(document, declaredMembers(inputs)) as Record<string, unknown>;
+        return current === undefined ? undefined : documentOccupant(document, current, declared);
+      },
     },
     read,
     adopt: (client, _path, declared) => read(client, declared),

@@ -44,35 +44,12 @@ export interface TenantObjectHooks<
   title?(inputs: Inputs): string;
   /** Check failures of the resource's own settings, in the user's property names. */
   failures(news: Inputs): pulumi.dynamic.CheckFailure[];
-  /**
-   * Lines a valid check shows at a preview that plans a write (a template's SMS), after the write check; with
-   * the tenant's client when the check fetched a token for it (else nothing is read for them). Each line
-   * starts with `subject`: the resource's type and the name the program gives it.
-   */
-  report?(news: Inputs, client: ManagementClient | undefined, subject: string): Promise<void>;
-  /**
-   * Settings in state (property paths: `hcaptcha`, `content.from`) that the program no longer declares but
-   * that a write cannot remove from the tenant: they are kept out of the diff, and a warning says the tenant
-   * keeps them, because of {@link keptBecause}.
-   */
-  kept?(olds: Inputs, news: Inputs): string[];
-  /** Why the API cannot remove the `kept` settings, for the warning. */
-  readonly keptBecause?: string;
-  /** `news` with the `kept` settings of `olds` carried over, secrets marked secret for the engine. */
-  carry?(olds: Inputs, news: Inputs, kept: readonly string[]): Inputs;
-  /**
-   * What a create would take over because someone already configured it (another stack, the dashboard,
-   * another tool), or `undefined` when the create takes nobody's object: for a singleton, its document when
-   * it differs from a new tenant's; for an item of a collection, the type's template someone made. Asked at
-   * the preview of a create (`"preview"`, after the write check), and again by the create at `up`
-   * (`"create"`, reading the tenant afresh), since the tenant may change between the two; a hook whose
-   * `write` refuses the occupant itself (with `occupiedReason`) answers `undefined` for `"create"`.
-   */
-  occupant?(
-    client: ManagementClient,
-    inputs: Inputs,
-    moment: "preview" | "create",
-  ): Promise<Occupant | undefined>;
+  /** Lines a valid check shows at a preview that plans a write; see {@link ReportsPreview}. */
+  readonly reportsPreview?: ReportsPreview<Inputs>;
+  /** Settings a write cannot remove from the tenant; see {@link KeepsUndeclared}. */
+  readonly keepsUndeclared?: KeepsUndeclared<Inputs>;
+  /** What a create would take over from someone else; see {@link RefusesOccupied}. */
+  readonly refusesOccupied?: RefusesOccupied<Inputs>;
   /**
    * The resource's own top-level inputs (`enabled`, `resetOnDelete`): any other input is refused at check,
    * naming the known one it likely means (a snake_case spelling names its camelCase one).
@@ -89,4 +66,47 @@ export interface TenantObjectHooks<
   read(client: ManagementClient, state: Inputs & Settings): Promise<Settings | undefined>;
   /** What a destroy does to the tenant. */
   remove(client: ManagementClient, state: Inputs & Settings): Promise<void>;
+}
+
+/** A provider that shows more than the write check at a preview (a template's SMS). */
+export interface ReportsPreview<Inputs> {
+  /**
+   * Reports on the declared inputs after the write check, with the tenant's client when the check fetched a
+   * token for it (else nothing is read for them). Each line starts with `subject`: the resource's type and the
+   * name the program gives it.
+   */
+  report(news: Inputs, client: ManagementClient | undefined, subject: string): Promise<void>;
+}
+
+/**
+ * A provider whose object keeps settings (property paths: `hcaptcha`, `content.from`) that the program no
+ * longer declares, because a write cannot remove them from the tenant: they are kept out of the diff, and a
+ * warning says the tenant keeps them.
+ */
+export interface KeepsUndeclared<Inputs> {
+  /** Why the API cannot remove them, for the warning. */
+  readonly because: string;
+  /** The settings of `olds` that `news` no longer declares and the tenant keeps. */
+  paths(olds: Inputs, news: Inputs): string[];
+  /** `news` with the `kept` settings of `olds` carried over, secrets marked secret for the engine. */
+  carry(olds: Inputs, news: Inputs, kept: readonly string[]): Inputs;
+}
+
+/**
+ * A provider whose create takes an object only when nobody configured it (another stack, the dashboard,
+ * another tool).
+ */
+export interface RefusesOccupied<Inputs> {
+  /**
+   * What a create would take over, or `undefined` when it takes nobody's object: for a singleton, its
+   * document when it differs from a new tenant's; for an item of a collection, the type's template someone
+   * made. Asked at the preview of a create (`"preview"`, after the write check), and again by the create at
+   * `up` (`"create"`, reading the tenant afresh), since the tenant may change between the two; a provider
+   * whose `write` refuses the occupant itself (with `occupiedReason`) answers `undefined` for `"create"`.
+   */
+  occupant(
+    client: ManagementClient,
+    inputs: Inputs,
+    moment: "preview" | "create",
+  ): Promise<Occupant | undefined>;
 }

@@ -139,13 +139,15 @@ export function putDocumentHooks(
       // Each PUT succeeded: the tenant holds what was sent.
       return declared;
     },
-    async occupant(client, inputs, moment): Promise<Occupant | undefined> {
-      const found = await putDocumentMembers(client, document, document.parts, moment === "preview");
-      const differs = putDocumentDifferences(document, document.newTenant, found);
-      const declared = declaredMembers(inputs);
-      const asDeclared = putDocumentDifferences(document, { ...document.newTenant, ...declared }, found);
-      if (differs.length === 0 || asDeclared.length === 0) return undefined;
-      return { name: document.label, path: document.path, differs };
+    refusesOccupied: {
+      async occupant(client, inputs, moment): Promise<Occupant | undefined> {
+        const found = await putDocumentMembers(client, document, document.parts, moment === "preview");
+        const differs = putDocumentDifferences(document, document.newTenant, found);
+        const declared = declaredMembers(inputs);
+        const asDeclared = putDocumentDifferences(document, { ...document.newTenant, ...declared }, found);
+        if (differs.length === 0 || asDeclared.length === 0) return undefined;
+        return { name: document.label, path: document.path, differs };
+      },
     },
     read,
     adopt: (client, _path, declared) => read(client, declared),
