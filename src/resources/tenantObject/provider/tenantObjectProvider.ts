@@ -40,11 +40,16 @@ interface CheckRequest<Inputs> {
   readonly name: string | undefined;
 }
 
+/** A resource's inputs without the tenant's URL a check set: what it declares of its object. */
+function settingsOf<Inputs extends object>(inputs: Inputs): Inputs {
+  return withoutEngineKeys(inputs, ["domain"]);
+}
+
 function checkRequestOf<Inputs extends object>(raw: Inputs): CheckRequest<Inputs> {
   const bag = raw as Record<string, unknown>;
   const name = bag[NAME_KEY];
   return {
-    news: withoutEngineKeys(raw, ["domain"]),
+    news: settingsOf(raw),
     dryRun: bag[DRY_RUN_KEY] === true,
     name: typeof name === "string" ? name : undefined,
   };
@@ -109,7 +114,7 @@ class TenantObjectProvider<
       // An import is checked against the tenant at preview, once, while the resource is not in state yet;
       // it writes nothing, so there is no write check.
       news.importId !== undefined && isNew(olds)
-        ? await this.checkImport(binding, inputs, failures)
+        ? await this.checkImport(binding, request, inputs, failures)
         : await this.checkWrite(binding, olds, inputs, failures, request);
     return {
       inputs: checked,
@@ -125,13 +130,14 @@ class TenantObjectProvider<
   }
 
   async create(inputs: Inputs) {
-    const binding = this.context.bind(inputs.tenant);
-    if (inputs.importId === undefined) {
-      await this.refuseOccupied(binding, inputs);
-      return this.write(binding, inputs);
+    const settings = settingsOf(inputs);
+    const binding = this.context.bind(settings.tenant);
+    if (settings.importId === undefined) {
+      await this.refuseOccupied(binding, settings);
+      return this.write(binding, settings);
     }
     // Checked again: the tenant may have changed since the preview.
-    const outcome = await this.adopt(binding, inputs);
+    const outcome = await this.adopt(binding, settings);
     if ("failure" in outcome) throw new TenantAdminError(`${IMPORT_ID_KEY}: ${outcome.failure.reason}`);
     return outcome;
   }
@@ -147,7 +153,8 @@ class TenantObjectProvider<
       });
       return { outs };
     }
-    const { outs } = await this.write(binding, news, olds as TenantObjectState<Inputs> & Settings);
+    const state = olds as TenantObjectState<Inputs> & Settings;
+    const { outs } = await this.write(binding, settingsOf(news), state);
     // The settings the tenant keeps stay in the state, as the warning at their removal said.
     return { outs: withPathsOf(outs, olds, this.hooks.keepsUndeclared?.paths(olds, news) ?? []) };
   }
@@ -217,9 +224,14 @@ class TenantObjectProvider<
   }
 
   /** The inputs of an import's check, after the tenant's object is compared with them. */
-  private async checkImport(binding: TenantBinding | undefined, inputs: Inputs, failures: CheckFailure[]) {
+  private async checkImport(
+    binding: TenantBinding | undefined,
+    request: CheckRequest<Inputs>,
+    inputs: Inputs,
+    failures: CheckFailure[],
+  ) {
     if (failures.length > 0 || binding === undefined || containsUnknown(inputs)) return inputs;
-    const outcome = await this.adopt(binding, inputs);
+    const outcome = await this.adopt(binding, request.news);
     if ("failure" in outcome) {
       failures.push(outcome.failure);
       return inputs;
@@ -245,7 +257,7 @@ class TenantObjectProvider<
         binding === undefined
           ? undefined
           : ((await this.preflights.check(binding, this.hooks.needs, plan.creates)) ??
-            (plan.creates ? await this.occupied(binding, inputs) : undefined));
+            (plan.creates ? await this.occupied(binding, request.news) : undefined));
       if (reason !== undefined) failures.push({ property: "", reason });
       else await this.reportPreview(binding, request);
     }
@@ -291,8 +303,12 @@ class TenantObjectProvider<
     return { id, outs: engineSafe(binding.baseUrl, this.hooks.label, outs) };
   }
 
-  private async write(binding: TenantBinding, inputs: Inputs, state?: TenantObjectState<Inputs> & Settings) {
-    const settings = withoutEngineKeys(inputs, ["domain"]);
+  /** Writes `settings` (the inputs without the URL check set) on the binding's tenant. */
+  private async write(
+    binding: TenantBinding,
+    settings: Inputs,
+    state?: TenantObjectState<Inputs> & Settings,
+  ) {
     const stored = await onTenant(binding.baseUrl, async () =>
       this.hooks.write(await binding.client(), settings, state),
     );
@@ -300,12 +316,11 @@ class TenantObjectProvider<
   }
 
   /** Adopts the object the import id names instead of writing it (see adoption.ts); `failure` if it cannot. */
-  private async adopt(binding: TenantBinding, inputs: Inputs) {
-    const settings = withoutEngineKeys(inputs, ["domain"]);
-    const declared = withoutEngineKeys(settings, [IMPORT_ID_KEY]);
+  private async adopt(binding: TenantBinding, settings: Inputs) {
+    const { [IMPORT_ID_KEY]: importId, ...declared } = settings;
     // Its reads fail as any call does: one line naming the tenant (check prints any other error with its stack).
     const outcome = await onTenant(binding.baseUrl, () =>
-      adoption(binding, this.hooks, inputs.importId, declared),
+      adoption(binding, this.hooks, importId, declared as Inputs),
     );
     if ("failure" in outcome) return outcome;
     return this.resultOf(binding, settings, outcome.settings, outcome.path);
@@ -343,13 +358,12 @@ class TenantObjectProvider<
   }
 
   /** Why a planned create would take over an item someone else made (see {@link RefusesOccupied}). */
-  private async occupied(binding: TenantBinding, inputs: Inputs): Promise<string | undefined> {
+  private async occupied(binding: TenantBinding, settings: Inputs): Promise<string | undefined> {
     const refuses = this.hooks.refusesOccupied;
     if (refuses === undefined) return undefined;
     try {
-      const settings = withoutEngineKeys(inputs, ["domain"]);
       const occupant = await refuses.occupant(await binding.client(), settings, "preview");
-      return occupant === undefined ? undefined : this.occupiedMessage(binding, inputs, occupant);
+      return occupant === undefined ? undefined : this.occupiedMessage(binding, settings, occupant);
     } catch (error) {
       if (error instanceof TenantAdminError) {
         return `${this.resource} cannot be written: ${onTenantMessage(binding.baseUrl, error)} Nothing was written.`;
@@ -359,13 +373,12 @@ class TenantObjectProvider<
   }
 
   /** A create at `up` refuses, as its preview did, an object someone configured meanwhile. */
-  private async refuseOccupied(binding: TenantBinding, inputs: Inputs): Promise<void> {
+  private async refuseOccupied(binding: TenantBinding, settings: Inputs): Promise<void> {
     const refuses = this.hooks.refusesOccupied;
     if (refuses === undefined) return;
     const client = await binding.client();
-    const settings = withoutEngineKeys(inputs, ["domain"]);
     const occupant = await onTenant(binding.baseUrl, () => refuses.occupant(client, settings, "create"));
-    if (occupant !== undefined) throw new ProviderFailure(this.occupiedMessage(binding, inputs, occupant));
+    if (occupant !== undefined) throw new ProviderFailure(this.occupiedMessage(binding, settings, occupant));
   }
 
   /** The one line a create refused for `occupant` gives, at preview and at up. */
