@@ -2,12 +2,11 @@ import { TenantApiError } from "../../../client/errors";
 import type { ManagementClient } from "../../../client/managementClient";
 import { engineLog } from "../../../engine/log";
 import type { ProviderContext } from "../../../engine/providerContext";
-import { containsUnknown } from "../../../engine/unknowns";
 import type { CollectionDescription } from "../../../wire/collection";
 import { pathWith } from "../../../wire/endpoint";
 import { isRecord } from "../../../wire/json";
-import { schemaFailures } from "../checkFailures";
-import { declaredMembers, misspeltNestedMembers } from "./document";
+import { declaredMembers } from "./document";
+import { describedMemberFailures } from "./memberFailures";
 import type { DocumentInputs } from "./document";
 import type { ProviderImplementation, TenantObjectHooks } from "./hooks";
 import { asDeclared, asSets } from "../putDocumentRead";
@@ -72,14 +71,7 @@ export function collectionHooks(
       createScopes: [collection.list.scope],
       ...(collection.probe === undefined ? {} : { probe: collection.probe }),
     },
-    failures(news) {
-      const declared = declaredMembers(news);
-      const spelling = misspeltNestedMembers(declared, []);
-      if (spelling.length > 0) return spelling;
-      const schema = schemaFailures(collection.inputs, declared);
-      if (schema.length > 0 || collection.rules === undefined || containsUnknown(declared)) return schema;
-      return collection.rules(declared).map(({ path, reason }) => ({ property: path, reason }));
-    },
+    failures: (news) => describedMemberFailures(declaredMembers(news), collection),
     async write(client, inputs, state) {
       const declared = declaredMembers(inputs);
       delete declared[MEMBER_ID];

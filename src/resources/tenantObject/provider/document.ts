@@ -17,6 +17,7 @@ import type { ProviderImplementation, TenantObjectHooks, TenantObjectInputs } fr
 import { readDocument } from "../documentRead";
 import { withoutEngineKeys, withoutUndefined } from "../inputs";
 import { documentOccupant, inOneOrder, unconfigured, wholeMembers } from "../singleton";
+import { misspeltNestedMembers, resetOnDeleteFailures } from "./memberFailures";
 import { tenantObjectProvider } from "./tenantObjectProvider";
 
 /** The resolved inputs of a document's resource: its members in the user's spelling, and the common inputs. */
@@ -151,37 +152,6 @@ function withSuggestions(
       ? failure
       : { ...failure, reason: `${failure.reason} (did you mean ${meant}?)` };
   });
-}
-
-/**
- * Members declared below the top level in a spelling other than the user's (`stage.pre-login.max_attempts`):
- * the wire spelling would pass the schema once cased, and reach the tenant unchecked. Free-form maps keep
- * their keys. (Top-level inputs are checked against the resource's properties by the provider.)
- */
-export function misspeltNestedMembers(
-  members: Record<string, unknown>,
-  verbatimRoots: readonly string[],
-): pulumi.dynamic.CheckFailure[] {
-  const walk = (value: unknown, path: readonly string[]): pulumi.dynamic.CheckFailure[] => {
-    if (!isRecord(value) || containsUnknown(value)) return [];
-    return Object.entries(value).flatMap(([key, member]) => {
-      const here = [...path, key];
-      const camel = toCamelKey(key);
-      return camel === key
-        ? walk(member, here)
-        : [{ property: here.join("."), reason: `is not a known property (did you mean ${camel}?)` }];
-    });
-  };
-  return Object.entries(members)
-    .filter(([key]) => !verbatimRoots.includes(toSnakeKey(key)))
-    .flatMap(([key, member]) => walk(member, [key]));
-}
-
-/** `resetOnDelete` when it is given and is not a boolean. */
-export function resetOnDeleteFailures(inputs: DocumentInputs): pulumi.dynamic.CheckFailure[] {
-  const value: unknown = inputs.resetOnDelete;
-  if (value === undefined || typeof value === "boolean" || containsUnknown(value)) return [];
-  return [{ property: "resetOnDelete", reason: `must be a boolean (true or false), not a ${typeof value}` }];
 }
 
 /** The tenant's document as the GET answers it (wire spelling), or `undefined` when it has none (a 404). */

@@ -4,11 +4,10 @@ import { TenantAdminError, TenantApiError } from "../../../client/errors";
 import type { ManagementClient } from "../../../client/managementClient";
 import { engineLog } from "../../../engine/log";
 import type { ProviderContext } from "../../../engine/providerContext";
-import { containsUnknown } from "../../../engine/unknowns";
 import { isRecord } from "../../../wire/json";
 import type { PutDocumentDescription, PutDocumentPart } from "../../../wire/putDocument";
-import { schemaFailures } from "../checkFailures";
-import { declaredMembers, misspeltNestedMembers, resetOnDeleteFailures } from "./document";
+import { declaredMembers } from "./document";
+import { describedMemberFailures, resetOnDeleteFailures } from "./memberFailures";
 import type { DocumentInputs } from "./document";
 import type { ProviderImplementation, TenantObjectHooks } from "./hooks";
 import type { Occupant } from "../ownership";
@@ -114,14 +113,7 @@ export function putDocumentHooks(
       // On the other generation every endpoint is refused: the preview says so, naming what serves it.
       ...otherGenerationProbe(document),
     },
-    failures(news) {
-      const declared = declaredMembers(news);
-      const spelling = [...misspeltNestedMembers(declared, []), ...resetOnDeleteFailures(news)];
-      if (spelling.length > 0) return spelling;
-      const schema = schemaFailures(document.inputs, declared);
-      if (schema.length > 0 || document.rules === undefined || containsUnknown(declared)) return schema;
-      return document.rules(declared).map(({ path, reason }) => ({ property: path, reason }));
-    },
+    failures: (news) => describedMemberFailures(declaredMembers(news), document, resetOnDeleteFailures(news)),
     async write(client, inputs, state) {
       const declared = declaredMembers(inputs);
       // An update sends only the pairs whose members changed (a rotated token is one PUT of the account).

@@ -7,18 +7,13 @@ import type { ProviderContext } from "../../../engine/providerContext";
 import { containsUnknown } from "../../../engine/unknowns";
 import { IMPORT_ID_KEY, adoption, tenantObjectId, withoutFields } from "../adoption";
 import { withoutPrintedValues } from "../checkFailures";
-import {
-  DRY_RUN_KEY,
-  NAME_KEY,
-  jsonEqual,
-  withPathsOf,
-  withoutEngineKeys,
-  withoutUndefined,
-} from "../inputs";
+import { jsonEqual, withPathsOf, withoutEngineKeys, withoutUndefined } from "../inputs";
 import type { Occupant } from "../ownership";
 import { occupiedReason } from "../ownership";
 import { ProviderFailure, onTenantMessage } from "../providerFailure";
 import { Declarations, pick, unknownInputFailures } from "./declarations";
+import type { CheckRequest } from "./engineInputs";
+import { checkRequestOf, distinct, settingsOf } from "./engineInputs";
 import type { TenantObjectHooks, TenantObjectInputs, TenantObjectState } from "./hooks";
 import type { WritePlan } from "./plan";
 import { BINDING_KEYS, isNew, planOf } from "./plan";
@@ -29,42 +24,6 @@ type CheckFailure = pulumi.dynamic.CheckFailure;
 type Implementation<Inputs extends TenantObjectInputs> = Required<
   pulumi.dynamic.ResourceProvider<Inputs, TenantObjectState<Inputs>>
 >;
-
-/**
- * A check's inputs as the engine passes them, parsed once: the resource's inputs (without the URL a previous
- * check set), and what the resource class adds for its provider (whether this is a preview, and its name).
- */
-interface CheckRequest<Inputs> {
-  readonly news: Inputs;
-  readonly dryRun: boolean;
-  readonly name: string | undefined;
-}
-
-/** A resource's inputs without the tenant's URL a check set: what it declares of its object. */
-function settingsOf<Inputs extends object>(inputs: Inputs): Inputs {
-  return withoutEngineKeys(inputs, ["domain"]);
-}
-
-function checkRequestOf<Inputs extends object>(raw: Inputs): CheckRequest<Inputs> {
-  const bag = raw as Record<string, unknown>;
-  const name = bag[NAME_KEY];
-  return {
-    news: settingsOf(raw),
-    dryRun: bag[DRY_RUN_KEY] === true,
-    name: typeof name === "string" ? name : undefined,
-  };
-}
-
-/** The failures without repeats (a schema and a template rule may say the same of one property). */
-function distinct(failures: readonly CheckFailure[]): CheckFailure[] {
-  const seen = new Set<string>();
-  return failures.filter((failure) => {
-    const key = JSON.stringify([failure.property, failure.reason]);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
 
 /**
  * The provider of a resource that manages one object of a tenant: check (settings and connection, at
