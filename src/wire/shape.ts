@@ -58,3 +58,11 @@ export type Tolerant<T> = T extends boolean
               { [key: string]: unknown } & { [K in keyof T]?: Tolerant<Exclude<T[K], undefined>> | undefined }
             >
           : T;
+
+/**
+ * A PATCH body of a document of shape `T`: any of its members, none other, each nested object (a stage) a
+ * patch of its own, member by member; a list is sent whole.
+ */
+export type Patch<T> = { [K in keyof T]?: PatchMember<T[K]> | undefined };
+
+type PatchMember<V> = V extends readonly unknown[] ? V : V extends object ? Patch<V> : V;
