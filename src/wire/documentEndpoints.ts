@@ -5,9 +5,9 @@
  */
 import type { BodyEncoding, Endpoint } from "./endpoint";
 import { endpoint } from "./endpoint";
-import type { DocumentSchemas, ExactMembers, Members, ZodApi } from "./schema";
+import type { ExactMembers, Members, ZodApi } from "./schema";
 import { documentSchemas } from "./schema";
-import type { Patch, Schema, Tolerant } from "./shape";
+import type { DocumentSchemas, Patch, Schema, Tolerant } from "./shape";
 
 /** Where a document lives and who may touch it; the rest has defaults. */
 export interface DocumentPlace {
@@ -62,6 +62,9 @@ export function documentEndpoints<Request, Response>(
 export type DocumentApi<T> = DocumentSchemas<T> & DocumentEndpoints<Patch<T>, Tolerant<T>>;
 
 /**
+ * @internal Its signature names zod, which the published declarations never do; what it makes is a
+ * {@link DocumentApi}.
+ *
  * A GET/PATCH document written once: its members (checked at compile time against the plain type `T`, see
  * {@link documentSchemas}), its path and its scopes make its schemas and its two endpoints.
  *

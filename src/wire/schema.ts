@@ -1,6 +1,6 @@
 import type * as Zod from "zod";
 
-import type { ParseResult, Patch, Same, Schema, Tolerant } from "./shape";
+import type { DocumentSchemas, ParseResult, Patch, Same, Schema, Tolerant } from "./shape";
 
 /** The `z` namespace a schema is built with. */
 export type ZodApi = typeof Zod.z;
@@ -113,16 +113,6 @@ export type ExactMembers<M extends Zod.ZodRawShape, T> =
 /** The members of a document: each wire name and the schema of its value, with every input rule. */
 export type Members = Zod.ZodRawShape;
 
-/** A document's three schemas, all derived from its one table of members. */
-export interface DocumentSchemas<T> {
-  /** The document as stored: every member, none other. */
-  readonly schema: Schema<T>;
-  /** The PATCH body ({@link Patch}): any member, nested objects member by member, none other; the rules kept. */
-  readonly patchSchema: Schema<Patch<T>>;
-  /** The GET and PATCH answer ({@link Tolerant}): what {@link answerSchema} makes of the document. */
-  readonly responseSchema: Schema<Tolerant<T>>;
-}
-
 /** `type` as a PATCH takes it: each member optional, and each nested strict object a patch of its own. */
 function patchOf(z: ZodApi, type: Zod.ZodType): Zod.ZodType {
   if (!(type instanceof z.ZodObject)) return type;
@@ -133,6 +123,9 @@ function patchOf(z: ZodApi, type: Zod.ZodType): Zod.ZodType {
 }
 
 /**
+ * @internal Its signature names zod, which the published declarations never do; the schemas it makes are
+ * {@link DocumentSchemas}.
+ *
  * Defines a GET/PATCH document's schemas from its one table of members, `members(z)`, checked at compile time
  * against the plain type `T` as {@link schema} checks a schema: the document (a strict object of the members),
  * its PATCH body (each member optional, nested objects member by member) and its answer.
