@@ -1,5 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 
+import type { ResolvedTenant, TenantSelector } from "./tenantArgs";
+
 /** The resources a function's read waits for, as Pulumi's invoke options name them. */
 export type FunctionDependencies =
   pulumi.Input<pulumi.Input<pulumi.Resource>[]> | pulumi.Input<pulumi.Resource>;
@@ -34,4 +36,22 @@ export function afterDependencies<T>(
     );
     return pulumi.all(written).apply(read);
   });
+}
+
+/**
+ * A read function's Output form (`getAttackProtectionOutput`, `getPhoneMfaOutput`, `getTenantSettingsOutput`):
+ * `read` of the arguments once their `tenant`, which may be made of outputs, is known, and after
+ * `opts.dependsOn` ({@link afterDependencies}). The result is not secret, even when the tenant's credentials are.
+ */
+export function readAsOutput<Args extends { tenant?: ResolvedTenant }, T>(
+  args: { tenant?: pulumi.Input<TenantSelector> },
+  opts: FunctionOutputOptions | undefined,
+  read: (args: Args) => Promise<T>,
+): pulumi.Output<T> {
+  const result = afterDependencies(opts?.dependsOn, () =>
+    pulumi
+      .output(args.tenant)
+      .apply((tenant) => read({ ...args, ...(tenant === undefined ? {} : { tenant }) } as Args)),
+  );
+  return pulumi.unsecret<T>(result);
 }

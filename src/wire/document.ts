@@ -42,6 +42,23 @@ interface DocumentEntitlement {
   readonly refusal: Refusal;
 }
 
+/**
+ * The entitlement of a document that needs the plan feature `feature`: the platform refuses every request with
+ * 403 `insufficient_entitlement` "Please upgrade your subscription to use <what>" (terraform-provider-auth0
+ * `TestAccAttackProtectionBotDetectionInsufficientEntitlement`, `TestAccAttackProtectionCaptchaInsufficientEntitlement`:
+ * "to use bot detection", no full stop).
+ */
+export function insufficientEntitlement(feature: string, what: string): DocumentEntitlement {
+  return {
+    feature,
+    refusal: {
+      status: 403,
+      message: `Please upgrade your subscription to use ${what}`,
+      errorCode: "insufficient_entitlement",
+    },
+  };
+}
+
 /** A rule of {@link DocumentDescription.rules} that the declared members break. */
 export interface DocumentRuleFailure {
   /** The member, as a dotted wire path: `admin_notification_frequency`. */

@@ -1,6 +1,6 @@
 import type * as Zod from "zod";
 
-import type { ParseResult, Same, Schema, Tolerant } from "./shape";
+import type { DocumentSchemas, ParseResult, Patch, Same, Schema, Tolerant } from "./shape";
 
 /** The `z` namespace a schema is built with. */
 export type ZodApi = typeof Zod.z;
@@ -97,11 +97,50 @@ function tolerantType(z: ZodApi, type: Zod.ZodType): Zod.ZodType {
  * an answer of that shape: {@link Tolerant}`<T>`, built with {@link tolerantOf}. A request keeps the rules; a
  * read takes whatever the tenant holds.
  *
- * @example export const botDetectionResponseSchema = answerSchema<BotDetection>()((z) => z.strictObject(members(z)));
+ * @example export const sessionAnswerSchema = answerSchema<Session>()((z) => z.strictObject({ lifetime: z.int() }));
  */
 export function answerSchema<T>() {
   return <S extends Zod.ZodType>(build: (z: ZodApi) => S & Exactly<S, T>): Schema<Tolerant<T>> =>
     new LazySchema<Tolerant<T>>((z) => tolerantOf(z, build(z)));
+}
+
+/** `M` when the strict object of these members outputs exactly `T`; otherwise a type no members have. */
+export type ExactMembers<M extends Zod.ZodRawShape, T> =
+  Same<Zod.output<Zod.ZodObject<M, Zod.core.$strict>>, T> extends true
+    ? M
+    : { "the members' output differs from the declared type": T };
+
+/** The members of a document: each wire name and the schema of its value, with every input rule. */
+export type Members = Zod.ZodRawShape;
+
+/** `type` as a PATCH takes it: each member optional, and each nested strict object a patch of its own. */
+function patchOf(z: ZodApi, type: Zod.ZodType): Zod.ZodType {
+  if (!(type instanceof z.ZodObject)) return type;
+  const shape = type.shape as Record<string, Zod.ZodType>;
+  return type
+    .extend(Object.fromEntries(Object.entries(shape).map(([key, member]) => [key, patchOf(z, member)])))
+    .partial();
+}
+
+/**
+ * @internal Its signature names zod, which the published declarations never do; the schemas it makes are
+ * {@link DocumentSchemas}.
+ *
+ * Defines a GET/PATCH document's schemas from its one table of members, `members(z)`, checked at compile time
+ * against the plain type `T` as {@link schema} checks a schema: the document (a strict object of the members),
+ * its PATCH body (each member optional, nested objects member by member) and its answer.
+ *
+ * @example const schemas = documentSchemas<Lock>()((z) => ({ enabled: z.boolean(), attempts: z.int() }));
+ */
+export function documentSchemas<T>() {
+  return <M extends Members>(members: (z: ZodApi) => M & ExactMembers<M, T>): DocumentSchemas<T> => {
+    const document = (z: ZodApi) => z.strictObject(members(z));
+    return {
+      schema: new LazySchema<T>(document),
+      patchSchema: new LazySchema<Patch<T>>((z) => patchOf(z, document(z))),
+      responseSchema: new LazySchema<Tolerant<T>>((z) => tolerantOf(z, document(z))),
+    };
+  };
 }
 
 /** The zod schema behind a {@link Schema}, for the code that reads zod's own issues or composes schemas. */

@@ -58,3 +58,21 @@ export type Tolerant<T> = T extends boolean
               { [key: string]: unknown } & { [K in keyof T]?: Tolerant<Exclude<T[K], undefined>> | undefined }
             >
           : T;
+
+/**
+ * A PATCH body of a document of shape `T`: any of its members, none other, each nested object (a stage) a
+ * patch of its own, member by member; a list is sent whole.
+ */
+export type Patch<T> = { [K in keyof T]?: PatchMember<T[K]> | undefined };
+
+type PatchMember<V> = V extends readonly unknown[] ? V : V extends object ? Patch<V> : V;
+
+/** A document's three schemas, all derived from its one table of members. */
+export interface DocumentSchemas<T> {
+  /** The document as stored: every member, none other. */
+  readonly schema: Schema<T>;
+  /** The PATCH body ({@link Patch}): any member, nested objects member by member, none other; the rules kept. */
+  readonly patchSchema: Schema<Patch<T>>;
+  /** The GET and PATCH answer ({@link Tolerant}): the document without its input rules, unknown members kept. */
+  readonly responseSchema: Schema<Tolerant<T>>;
+}

@@ -1,10 +1,10 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 
 import type { CamelCased } from "../../client/casing";
 import { TenantApiError } from "../../client/errors";
 import type { ManagementClient } from "../../client/managementClient";
 import type { FunctionOutputOptions } from "../../engine/functionDependencies";
-import { afterDependencies } from "../../engine/functionDependencies";
+import { readAsOutput } from "../../engine/functionDependencies";
 import type { TenantSelector, ResolvedTenant } from "../../engine/tenantArgs";
 import type { DocumentDescription } from "../../wire/document";
 import type { BotDetectionResponse } from "../botDetection/api";
@@ -105,15 +105,5 @@ export function getAttackProtectionOutput(
   args: GetAttackProtectionOutputArgs = {},
   opts?: FunctionOutputOptions,
 ): pulumi.Output<AttackProtection> {
-  const read = afterDependencies(opts?.dependsOn, () =>
-    pulumi
-      .output(args.tenant)
-      .apply((tenant) =>
-        getAttackProtection(
-          { ...args, ...(tenant === undefined ? {} : { tenant }) } as GetAttackProtectionArgs,
-          opts,
-        ),
-      ),
-  );
-  return handledEarly(pulumi.unsecret(read));
+  return handledEarly(readAsOutput(args, opts, (resolved) => getAttackProtection(resolved, opts)));
 }

@@ -7,12 +7,10 @@
  * PATCH is partial and answers the whole document; an `allowlist` sent replaces the stored one. A plan without
  * bot detection answers both with 403 `insufficient_entitlement`.
  */
-import { documentDescription } from "../../wire/document";
-import { endpoint } from "../../wire/endpoint";
+import { documentDescription, insufficientEntitlement } from "../../wire/document";
+import { documentApi } from "../../wire/documentEndpoints";
 import { allowlist } from "../../wire/ipAllowlist";
-import type { ZodApi } from "../../wire/schema";
-import { answerSchema, schema } from "../../wire/schema";
-import type { Tolerant } from "../../wire/shape";
+import type { Patch, Tolerant } from "../../wire/shape";
 
 export const BOT_DETECTION_LEVELS = ["low", "medium", "high"] as const;
 /** How eagerly the platform scores a request as a bot: `low`, `medium` or `high`. */
@@ -33,7 +31,7 @@ export type BotDetection = {
 };
 
 /** The PATCH body: any of the members, none other. */
-export type BotDetectionPatch = { [K in keyof BotDetection]?: BotDetection[K] | undefined };
+export type BotDetectionPatch = Patch<BotDetection>;
 
 /**
  * The GET and PATCH answer: the document's members, each optional and of its JSON type without the input rules
@@ -41,27 +39,28 @@ export type BotDetectionPatch = { [K in keyof BotDetection]?: BotDetection[K] | 
  */
 export type BotDetectionResponse = Tolerant<BotDetection>;
 
-function members(z: ZodApi) {
-  const policy = () => z.enum(CHALLENGE_POLICIES);
-  return {
-    challenge_password_policy: policy(),
-    challenge_passwordless_policy: policy(),
-    challenge_password_reset_policy: policy(),
-    allowlist: allowlist(z),
-    bot_detection_level: z.enum(BOT_DETECTION_LEVELS),
-    monitoring_mode_enabled: z.boolean(),
-  };
-}
+/** Bot detection's schemas and its `GET`/`PATCH /attack-protection/bot-detection`, from its members. */
+export const botDetectionApi = documentApi<BotDetection>()({
+  path: "/attack-protection/bot-detection",
+  scopes: { read: "read:attack_protection", update: "update:attack_protection" },
+  members: (z) => {
+    const policy = () => z.enum(CHALLENGE_POLICIES);
+    return {
+      challenge_password_policy: policy(),
+      challenge_passwordless_policy: policy(),
+      challenge_password_reset_policy: policy(),
+      allowlist: allowlist(z),
+      bot_detection_level: z.enum(BOT_DETECTION_LEVELS),
+      monitoring_mode_enabled: z.boolean(),
+    };
+  },
+});
 
-const document = (z: ZodApi) => z.strictObject(members(z));
+/** The PATCH body's schema. */
+export const botDetectionPatchSchema = botDetectionApi.patchSchema;
 
-export const botDetectionSchema = schema<BotDetection>()(document);
-
-export const botDetectionPatchSchema = schema<BotDetectionPatch>()((z) =>
-  z.strictObject(members(z)).partial(),
-);
-
-export const botDetectionResponseSchema = answerSchema<BotDetection>()(document);
+/** `GET /attack-protection/bot-detection`. */
+export const getBotDetection = botDetectionApi.get;
 
 /**
  * What a new tenant has (terraform-provider-auth0, the cassette of breached password detection, #4, a
@@ -77,41 +76,14 @@ export const NEW_TENANT_BOT_DETECTION: BotDetection = {
   monitoring_mode_enabled: false,
 };
 
-const BOT_DETECTION_PATH = "/attack-protection/bot-detection";
-
-/** `GET /attack-protection/bot-detection`. */
-export const getBotDetection = endpoint<undefined, BotDetectionResponse>({
-  method: "GET",
-  path: BOT_DETECTION_PATH,
-  scope: "read:attack_protection",
-  response: botDetectionResponseSchema,
-  sharedRead: true,
-});
-
-/** `PATCH /attack-protection/bot-detection`: merges the members sent, answers the whole document. */
-export const patchBotDetection = endpoint<BotDetectionPatch, BotDetectionResponse>({
-  method: "PATCH",
-  path: BOT_DETECTION_PATH,
-  scope: "update:attack_protection",
-  request: botDetectionPatchSchema,
-  response: botDetectionResponseSchema,
-});
-
 /** Bot detection, as a document object: its identity, endpoints, a new tenant's values and its plan feature. */
 export const botDetectionDocument = documentDescription<BotDetectionPatch, BotDetectionResponse>()({
   name: "botDetection",
   label: "bot detection policy",
   resource: { type: "BotDetection", docs: "docs/attack-protection.md" },
-  get: getBotDetection,
-  patch: patchBotDetection,
+  get: botDetectionApi.get,
+  patch: botDetectionApi.patch,
   newTenant: NEW_TENANT_BOT_DETECTION,
-  entitlement: {
-    feature: "botDetection",
-    refusal: {
-      status: 403,
-      message: "Please upgrade your subscription to use bot detection",
-      errorCode: "insufficient_entitlement",
-    },
-  },
+  entitlement: insufficientEntitlement("botDetection", "bot detection"),
   replacedWhole: ["allowlist"],
 });

@@ -9,11 +9,10 @@
  * answers `admin_notification_frequency: []`.
  */
 import { documentDescription } from "../../wire/document";
-import { endpoint } from "../../wire/endpoint";
+import { documentApi } from "../../wire/documentEndpoints";
 import { enumSet } from "../../wire/ipAllowlist";
 import type { ZodApi } from "../../wire/schema";
-import { answerSchema, schema } from "../../wire/schema";
-import type { Tolerant } from "../../wire/shape";
+import type { Patch, Tolerant } from "../../wire/shape";
 
 export const BREACHED_PASSWORD_SHIELDS = ["block", "user_notification", "admin_notification"] as const;
 /** At a login with a breached password: `block` it, email the user, or notify the tenant's admins. */
@@ -48,18 +47,7 @@ export type BreachedPasswordDetection = {
 };
 
 /** The PATCH body: any of the members (a stage's too), none other. */
-export type BreachedPasswordDetectionPatch = {
-  enabled?: boolean | undefined;
-  shields?: BreachedPasswordShield[] | undefined;
-  admin_notification_frequency?: AdminNotificationFrequency[] | undefined;
-  method?: DetectionMethod | undefined;
-  stage?:
-    | {
-        "pre-user-registration"?: { shields?: StageShield[] | undefined } | undefined;
-        "pre-change-password"?: { shields?: StageShield[] | undefined } | undefined;
-      }
-    | undefined;
-};
+export type BreachedPasswordDetectionPatch = Patch<BreachedPasswordDetection>;
 
 /**
  * The GET and PATCH answer: the document's members (a stage's too), each optional and of its JSON type without
@@ -67,40 +55,26 @@ export type BreachedPasswordDetectionPatch = {
  */
 export type BreachedPasswordDetectionResponse = Tolerant<BreachedPasswordDetection>;
 
-function members(z: ZodApi) {
-  return {
+const stage = (z: ZodApi) => z.strictObject({ shields: enumSet(z, STAGE_SHIELDS) });
+
+/** Breached password detection's schemas and its `GET`/`PATCH /attack-protection/breached-password-detection`. */
+export const breachedPasswordDetectionApi = documentApi<BreachedPasswordDetection>()({
+  path: "/attack-protection/breached-password-detection",
+  scopes: { read: "read:attack_protection", update: "update:attack_protection" },
+  members: (z) => ({
     enabled: z.boolean(),
     shields: enumSet(z, BREACHED_PASSWORD_SHIELDS),
     admin_notification_frequency: enumSet(z, ADMIN_NOTIFICATION_FREQUENCIES),
     method: z.enum(DETECTION_METHODS),
-  };
-}
-
-const stage = (z: ZodApi) => z.strictObject({ shields: enumSet(z, STAGE_SHIELDS) });
-
-const document = (z: ZodApi) =>
-  z.strictObject({
-    ...members(z),
     stage: z.strictObject({ "pre-user-registration": stage(z), "pre-change-password": stage(z) }),
-  });
+  }),
+});
 
-export const breachedPasswordDetectionSchema = schema<BreachedPasswordDetection>()(document);
+/** The document's schema, as stored. */
+export const breachedPasswordDetectionSchema = breachedPasswordDetectionApi.schema;
 
-export const breachedPasswordDetectionPatchSchema = schema<BreachedPasswordDetectionPatch>()((z) =>
-  z
-    .strictObject({
-      ...members(z),
-      stage: z
-        .strictObject({
-          "pre-user-registration": stage(z).partial(),
-          "pre-change-password": stage(z).partial(),
-        })
-        .partial(),
-    })
-    .partial(),
-);
-
-export const breachedPasswordDetectionResponseSchema = answerSchema<BreachedPasswordDetection>()(document);
+/** The PATCH body's schema. */
+export const breachedPasswordDetectionPatchSchema = breachedPasswordDetectionApi.patchSchema;
 
 /**
  * What a new tenant has: off, no shield, the standard method (the platform's docs: breached password
@@ -114,29 +88,6 @@ export const NEW_TENANT_BREACHED_PASSWORD_DETECTION: BreachedPasswordDetection =
   method: "standard",
   stage: { "pre-user-registration": { shields: [] }, "pre-change-password": { shields: [] } },
 };
-
-const BREACHED_PASSWORD_PATH = "/attack-protection/breached-password-detection";
-
-/** `GET /attack-protection/breached-password-detection`. */
-export const getBreachedPasswordDetection = endpoint<undefined, BreachedPasswordDetectionResponse>({
-  method: "GET",
-  path: BREACHED_PASSWORD_PATH,
-  scope: "read:attack_protection",
-  response: breachedPasswordDetectionResponseSchema,
-  sharedRead: true,
-});
-
-/** `PATCH /attack-protection/breached-password-detection`: merges the members sent, answers the whole document. */
-export const patchBreachedPasswordDetection = endpoint<
-  BreachedPasswordDetectionPatch,
-  BreachedPasswordDetectionResponse
->({
-  method: "PATCH",
-  path: BREACHED_PASSWORD_PATH,
-  scope: "update:attack_protection",
-  request: breachedPasswordDetectionPatchSchema,
-  response: breachedPasswordDetectionResponseSchema,
-});
 
 /**
  * Whether the declared members ask for notification frequencies without declaring a shield that notifies an
@@ -176,8 +127,8 @@ export const breachedPasswordDetectionDocument = documentDescription<
   name: "breachedPasswordDetection",
   label: "breached password detection",
   resource: { type: "BreachedPasswordDetection", docs: "docs/attack-protection.md" },
-  get: getBreachedPasswordDetection,
-  patch: patchBreachedPasswordDetection,
+  get: breachedPasswordDetectionApi.get,
+  patch: breachedPasswordDetectionApi.patch,
   newTenant: NEW_TENANT_BREACHED_PASSWORD_DETECTION,
   replacedWhole: [
     "shields",

@@ -7,11 +7,9 @@
  * replace the stored ones.
  */
 import { documentDescription } from "../../wire/document";
-import { endpoint } from "../../wire/endpoint";
+import { documentApi } from "../../wire/documentEndpoints";
 import { allowlist, enumSet } from "../../wire/ipAllowlist";
-import type { ZodApi } from "../../wire/schema";
-import { answerSchema, schema } from "../../wire/schema";
-import type { Tolerant } from "../../wire/shape";
+import type { Patch, Tolerant } from "../../wire/shape";
 
 export const BRUTE_FORCE_SHIELDS = ["block", "user_notification"] as const;
 /** What the platform does at the threshold: `block` the account's logins from that IP, `user_notification` (email the user). */
@@ -34,9 +32,7 @@ export type BruteForceProtection = {
 };
 
 /** The PATCH body: any of the members, none other. */
-export type BruteForceProtectionPatch = {
-  [K in keyof BruteForceProtection]?: BruteForceProtection[K] | undefined;
-};
+export type BruteForceProtectionPatch = Patch<BruteForceProtection>;
 
 /**
  * The GET and PATCH answer: the document's members, each optional and of its JSON type without the input rules
@@ -44,25 +40,27 @@ export type BruteForceProtectionPatch = {
  */
 export type BruteForceProtectionResponse = Tolerant<BruteForceProtection>;
 
-function members(z: ZodApi) {
-  return {
+/** Brute-force protection's schemas and its `GET`/`PATCH /attack-protection/brute-force-protection`. */
+export const bruteForceProtectionApi = documentApi<BruteForceProtection>()({
+  path: "/attack-protection/brute-force-protection",
+  scopes: { read: "read:attack_protection", update: "update:attack_protection" },
+  members: (z) => ({
     enabled: z.boolean(),
     shields: enumSet(z, BRUTE_FORCE_SHIELDS),
     mode: z.enum(BRUTE_FORCE_MODES),
     allowlist: allowlist(z),
     max_attempts: z.int().min(BRUTE_FORCE_MAX_ATTEMPTS.min).max(BRUTE_FORCE_MAX_ATTEMPTS.max),
-  };
-}
+  }),
+});
 
-const document = (z: ZodApi) => z.strictObject(members(z));
+/** The PATCH body's schema. */
+export const bruteForceProtectionPatchSchema = bruteForceProtectionApi.patchSchema;
 
-export const bruteForceProtectionSchema = schema<BruteForceProtection>()(document);
+/** The answer's schema: tolerant of what the tenant holds. */
+export const bruteForceProtectionResponseSchema = bruteForceProtectionApi.responseSchema;
 
-export const bruteForceProtectionPatchSchema = schema<BruteForceProtectionPatch>()((z) =>
-  z.strictObject(members(z)).partial(),
-);
-
-export const bruteForceProtectionResponseSchema = answerSchema<BruteForceProtection>()(document);
+/** `GET /attack-protection/brute-force-protection`. */
+export const getBruteForceProtection = bruteForceProtectionApi.get;
 
 /**
  * What a new tenant has: on, blocking and notifying the user, counting per account and IP, 10 attempts (the
@@ -77,26 +75,6 @@ export const NEW_TENANT_BRUTE_FORCE_PROTECTION: BruteForceProtection = {
   max_attempts: 10,
 };
 
-const BRUTE_FORCE_PATH = "/attack-protection/brute-force-protection";
-
-/** `GET /attack-protection/brute-force-protection`. */
-export const getBruteForceProtection = endpoint<undefined, BruteForceProtectionResponse>({
-  method: "GET",
-  path: BRUTE_FORCE_PATH,
-  scope: "read:attack_protection",
-  response: bruteForceProtectionResponseSchema,
-  sharedRead: true,
-});
-
-/** `PATCH /attack-protection/brute-force-protection`: merges the members sent, answers the whole document. */
-export const patchBruteForceProtection = endpoint<BruteForceProtectionPatch, BruteForceProtectionResponse>({
-  method: "PATCH",
-  path: BRUTE_FORCE_PATH,
-  scope: "update:attack_protection",
-  request: bruteForceProtectionPatchSchema,
-  response: bruteForceProtectionResponseSchema,
-});
-
 /** Brute-force protection, as a document object. */
 export const bruteForceProtectionDocument = documentDescription<
   BruteForceProtectionPatch,
@@ -105,8 +83,8 @@ export const bruteForceProtectionDocument = documentDescription<
   name: "bruteForceProtection",
   label: "brute-force protection",
   resource: { type: "BruteForceProtection", docs: "docs/attack-protection.md" },
-  get: getBruteForceProtection,
-  patch: patchBruteForceProtection,
+  get: bruteForceProtectionApi.get,
+  patch: bruteForceProtectionApi.patch,
   newTenant: NEW_TENANT_BRUTE_FORCE_PROTECTION,
   replacedWhole: ["shields", "allowlist"],
 });

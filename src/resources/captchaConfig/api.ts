@@ -1,6 +1,6 @@
 import type { DocumentRuleFailure } from "../../wire/document";
-import { documentDescription } from "../../wire/document";
-import { endpoint } from "../../wire/endpoint";
+import { documentDescription, insufficientEntitlement } from "../../wire/document";
+import { documentEndpoints } from "../../wire/documentEndpoints";
 import type { ZodApi } from "../../wire/schema";
 import { schema, tolerantOf } from "../../wire/schema";
 
@@ -170,28 +170,22 @@ const CAPTCHA_HINTS = {
   404: "The tenant has no CAPTCHA configuration yet",
 } as const;
 
-/** `GET /attack-protection/captcha`: the configuration, without secrets. */
-export const getCaptcha = endpoint<undefined, CaptchaResponse>({
-  method: "GET",
+/** The CAPTCHA endpoints: only a global client may call them; the PATCH takes a form body too. */
+const captchaEndpoints = documentEndpoints({
   path: CAPTCHA_PATH,
-  scope: "read:attack_protection",
+  scopes: { read: "read:attack_protection", update: "update:attack_protection" },
   globalClientOnly: true,
-  response: captchaResponseSchema,
+  encodings: ["json", "form"],
   hints: CAPTCHA_HINTS,
-  sharedRead: true,
+  request: captchaPatchRequestSchema,
+  response: captchaResponseSchema,
 });
 
+/** `GET /attack-protection/captcha`: the configuration, without secrets. */
+export const getCaptcha = captchaEndpoints.get;
+
 /** `PATCH /attack-protection/captcha`: merges the body and answers the whole merged configuration. */
-export const patchCaptcha = endpoint<CaptchaPatchRequest, CaptchaResponse>({
-  method: "PATCH",
-  path: CAPTCHA_PATH,
-  scope: "update:attack_protection",
-  globalClientOnly: true,
-  request: captchaPatchRequestSchema,
-  encodings: ["json", "form"],
-  response: captchaResponseSchema,
-  hints: CAPTCHA_HINTS,
-});
+export const patchCaptcha = captchaEndpoints.patch;
 
 /**
  * The active provider needs its block, with its credentials, in the same PATCH: a provider whose block the
@@ -227,14 +221,7 @@ export const captchaDocument = documentDescription<CaptchaPatchRequest, CaptchaR
     simple_captcha: {},
   },
   reset: { active_provider_id: "auth_challenge" },
-  entitlement: {
-    feature: "botDetection",
-    refusal: {
-      status: 403,
-      message: "Please upgrade your subscription to use bot detection",
-      errorCode: "insufficient_entitlement",
-    },
-  },
+  entitlement: insufficientEntitlement("botDetection", "bot detection"),
   verbatim: ["simple_captcha"],
   // A provider never configured answers `site_key: ""` (recorded: a tenant that never configured CAPTCHA).
   unconfiguredWhen: { site_key: "" },

@@ -1,8 +1,8 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 
 import type { ManagementClient } from "../../client/managementClient";
 import type { FunctionOutputOptions } from "../../engine/functionDependencies";
-import { afterDependencies } from "../../engine/functionDependencies";
+import { readAsOutput } from "../../engine/functionDependencies";
 import type { ResolvedTenant, TenantSelector } from "../../engine/tenantArgs";
 import { getPhoneTwilioAccount, getSelectedPhoneProvider } from "../legacyPhoneProvider/api";
 import { listPhoneProviders } from "../phoneProvider/api";
@@ -58,10 +58,10 @@ export interface GetPhoneMfaOutputArgs {
 
 const ARGUMENTS = ["tenant"] as const satisfies readonly (keyof GetPhoneMfaArgs)[];
 
-/** The given members of a record, those that are strings. */
-function strings<K extends string>(members: Record<K, unknown>): Partial<Record<K, string>> {
+/** `{ twilio }` of the members that are strings; nothing when none is. */
+function twilioOf<K extends string>(members: Record<K, unknown>): { twilio?: Partial<Record<K, string>> } {
   const given = Object.entries(members).filter(([, value]) => typeof value === "string");
-  return Object.fromEntries(given) as Partial<Record<K, string>>;
+  return given.length === 0 ? {} : { twilio: Object.fromEntries(given) as Partial<Record<K, string>> };
 }
 
 async function senderOf(client: ManagementClient, unified: boolean): Promise<PhoneMfaSender | undefined> {
@@ -69,18 +69,17 @@ async function senderOf(client: ManagementClient, unified: boolean): Promise<Pho
     const [first] = (await client.send(listPhoneProviders)).providers;
     if (first === undefined) return undefined;
     const configuration = first.configuration ?? {};
-    const twilio = strings({
-      sid: configuration.sid,
-      defaultFrom: configuration.default_from,
-      messagingServiceSid: configuration.mssid,
-    });
     return {
       kind: "PhoneProvider",
       id: first.id,
       provider: first.name,
       deliveryMethods: configuration.delivery_methods ?? [],
       disabled: first.disabled,
-      ...(Object.keys(twilio).length === 0 ? {} : { twilio }),
+      ...twilioOf({
+        sid: configuration.sid,
+        defaultFrom: configuration.default_from,
+        messagingServiceSid: configuration.mssid,
+      }),
     };
   }
   const [selected, account] = await Promise.all([
@@ -88,15 +87,10 @@ async function senderOf(client: ManagementClient, unified: boolean): Promise<Pho
     client.send(getPhoneTwilioAccount),
   ]);
   // The account's GET answers the token in clear: it is left out here, never copied.
-  const twilio = strings({
-    sid: account.sid,
-    from: account.from,
-    messagingServiceSid: account.messaging_service_sid,
-  });
   return {
     kind: "LegacyPhoneProvider",
     provider: selected.provider,
-    ...(Object.keys(twilio).length === 0 ? {} : { twilio }),
+    ...twilioOf({ sid: account.sid, from: account.from, messagingServiceSid: account.messaging_service_sid }),
   };
 }
 
@@ -145,12 +139,5 @@ export function getPhoneMfaOutput(
   args: GetPhoneMfaOutputArgs = {},
   opts?: FunctionOutputOptions,
 ): pulumi.Output<PhoneMfaState> {
-  const read = afterDependencies(opts?.dependsOn, () =>
-    pulumi
-      .output(args.tenant)
-      .apply((tenant) =>
-        getPhoneMfa({ ...args, ...(tenant === undefined ? {} : { tenant }) } as GetPhoneMfaArgs, opts),
-      ),
-  );
-  return handledEarly(pulumi.unsecret(read));
+  return handledEarly(readAsOutput(args, opts, (resolved) => getPhoneMfa(resolved, opts)));
 }

@@ -9,11 +9,10 @@
  * `pre-custom-token-exchange`, and accepts it in a PATCH (go-auth0 `Update_the_suspicious_IP_throttling_configuration` #1).
  */
 import { documentDescription } from "../../wire/document";
-import { endpoint } from "../../wire/endpoint";
+import { documentApi } from "../../wire/documentEndpoints";
 import { allowlist, enumSet } from "../../wire/ipAllowlist";
 import type { ZodApi } from "../../wire/schema";
-import { answerSchema, schema } from "../../wire/schema";
-import type { Tolerant } from "../../wire/shape";
+import type { Patch, Tolerant } from "../../wire/shape";
 
 export const SUSPICIOUS_IP_SHIELDS = ["block", "admin_notification"] as const;
 /** At the threshold: `block` (answer 429) the IP, or notify the tenant's admins. */
@@ -48,16 +47,8 @@ export type SuspiciousIpThrottling = {
   stage: Record<ThrottlingStageName, ThrottlingStage>;
 };
 
-/** A stage in a PATCH: either member. */
-export type ThrottlingStagePatch = { max_attempts?: number | undefined; rate?: number | undefined };
-
 /** The PATCH body: any of the members (a stage's too), none other. */
-export type SuspiciousIpThrottlingPatch = {
-  enabled?: boolean | undefined;
-  shields?: SuspiciousIpShield[] | undefined;
-  allowlist?: string[] | undefined;
-  stage?: { [K in ThrottlingStageName]?: ThrottlingStagePatch | undefined } | undefined;
-};
+export type SuspiciousIpThrottlingPatch = Patch<SuspiciousIpThrottling>;
 
 /**
  * The GET and PATCH answer: the document's members (a stage's too), each optional and of its JSON type without
@@ -73,39 +64,27 @@ function stage(z: ZodApi, name: ThrottlingStageName) {
   });
 }
 
-function stages(z: ZodApi) {
-  return {
-    "pre-login": stage(z, "pre-login"),
-    "pre-user-registration": stage(z, "pre-user-registration"),
-    "pre-custom-token-exchange": stage(z, "pre-custom-token-exchange"),
-  };
-}
-
-function members(z: ZodApi) {
-  return { enabled: z.boolean(), shields: enumSet(z, SUSPICIOUS_IP_SHIELDS), allowlist: allowlist(z) };
-}
-
-const document = (z: ZodApi) => z.strictObject({ ...members(z), stage: z.strictObject(stages(z)) });
-
-export const suspiciousIpThrottlingSchema = schema<SuspiciousIpThrottling>()(document);
-
-export const suspiciousIpThrottlingPatchSchema = schema<SuspiciousIpThrottlingPatch>()((z) => {
-  const each = stages(z);
-  return z
-    .strictObject({
-      ...members(z),
-      stage: z
-        .strictObject({
-          "pre-login": each["pre-login"].partial(),
-          "pre-user-registration": each["pre-user-registration"].partial(),
-          "pre-custom-token-exchange": each["pre-custom-token-exchange"].partial(),
-        })
-        .partial(),
-    })
-    .partial();
+/** Suspicious IP throttling's schemas and its `GET`/`PATCH /attack-protection/suspicious-ip-throttling`. */
+export const suspiciousIpThrottlingApi = documentApi<SuspiciousIpThrottling>()({
+  path: "/attack-protection/suspicious-ip-throttling",
+  scopes: { read: "read:attack_protection", update: "update:attack_protection" },
+  members: (z) => ({
+    enabled: z.boolean(),
+    shields: enumSet(z, SUSPICIOUS_IP_SHIELDS),
+    allowlist: allowlist(z),
+    stage: z.strictObject({
+      "pre-login": stage(z, "pre-login"),
+      "pre-user-registration": stage(z, "pre-user-registration"),
+      "pre-custom-token-exchange": stage(z, "pre-custom-token-exchange"),
+    }),
+  }),
 });
 
-export const suspiciousIpThrottlingResponseSchema = answerSchema<SuspiciousIpThrottling>()(document);
+/** The PATCH body's schema. */
+export const suspiciousIpThrottlingPatchSchema = suspiciousIpThrottlingApi.patchSchema;
+
+/** `GET /attack-protection/suspicious-ip-throttling`. */
+export const getSuspiciousIpThrottling = suspiciousIpThrottlingApi.get;
 
 /**
  * What a new tenant has: on, blocking and notifying admins, no allowlist, and the documented thresholds
@@ -124,29 +103,6 @@ export const NEW_TENANT_SUSPICIOUS_IP_THROTTLING: SuspiciousIpThrottling = {
   },
 };
 
-const SUSPICIOUS_IP_PATH = "/attack-protection/suspicious-ip-throttling";
-
-/** `GET /attack-protection/suspicious-ip-throttling`. */
-export const getSuspiciousIpThrottling = endpoint<undefined, SuspiciousIpThrottlingResponse>({
-  method: "GET",
-  path: SUSPICIOUS_IP_PATH,
-  scope: "read:attack_protection",
-  response: suspiciousIpThrottlingResponseSchema,
-  sharedRead: true,
-});
-
-/** `PATCH /attack-protection/suspicious-ip-throttling`: merges the members sent, answers the whole document. */
-export const patchSuspiciousIpThrottling = endpoint<
-  SuspiciousIpThrottlingPatch,
-  SuspiciousIpThrottlingResponse
->({
-  method: "PATCH",
-  path: SUSPICIOUS_IP_PATH,
-  scope: "update:attack_protection",
-  request: suspiciousIpThrottlingPatchSchema,
-  response: suspiciousIpThrottlingResponseSchema,
-});
-
 /** Suspicious IP throttling, as a document object: its stages merge member by member. */
 export const suspiciousIpThrottlingDocument = documentDescription<
   SuspiciousIpThrottlingPatch,
@@ -155,8 +111,8 @@ export const suspiciousIpThrottlingDocument = documentDescription<
   name: "suspiciousIpThrottling",
   label: "suspicious IP throttling",
   resource: { type: "SuspiciousIpThrottling", docs: "docs/attack-protection.md" },
-  get: getSuspiciousIpThrottling,
-  patch: patchSuspiciousIpThrottling,
+  get: suspiciousIpThrottlingApi.get,
+  patch: suspiciousIpThrottlingApi.patch,
   newTenant: NEW_TENANT_SUSPICIOUS_IP_THROTTLING,
   replacedWhole: ["shields", "allowlist"],
   nestedObjects: "merged",

@@ -1,10 +1,10 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 
 import type { CamelCaseKey, CamelCased } from "../../client/casing";
 import { toCamelKey } from "../../client/casing";
 import { TenantConfigError } from "../../client/errors";
 import type { FunctionOutputOptions } from "../../engine/functionDependencies";
-import { afterDependencies } from "../../engine/functionDependencies";
+import { readAsOutput } from "../../engine/functionDependencies";
 import type { TenantSelector, ResolvedTenant } from "../../engine/tenantArgs";
 import { closestMatch } from "../../wire/suggestions";
 import { handledEarly, readNamed, refuseUnknownArguments } from "../tenantObject/program/programFunction";
@@ -65,14 +65,7 @@ export interface GetTenantSettingsArgs<
 export interface GetTenantSettingsOutputArgs<
   F extends readonly TenantSettingsFieldName[] = readonly TenantSettingsFieldName[],
   I extends boolean | undefined = boolean | undefined,
-> {
-  /**
-   * Top-level fields (camelCase) to include, or to exclude with `includeFields: false`; checked against the
-   * known names before any call. Default: all fields.
-   */
-  fields?: F;
-  /** Default `true`: return only `fields`. `false`: return every field except `fields`. */
-  includeFields?: I;
+> extends Omit<GetTenantSettingsArgs<F, I>, "tenant"> {
   /** The tenant: a name of `tenant-admin:tenants`, or its settings (which may be outputs), used alone. Default: stack config, then environment. */
   tenant?: pulumi.Input<TenantSelector>;
 }
@@ -147,15 +140,9 @@ export function getTenantSettingsOutput<
   args: GetTenantSettingsOutputArgs<F, I> = {},
   opts?: FunctionOutputOptions,
 ): pulumi.Output<SelectedTenantSettings<F, I>> {
-  const settings = afterDependencies(opts?.dependsOn, () =>
-    pulumi
-      .output(args.tenant)
-      .apply((tenant) =>
-        getTenantSettings<F, I>(
-          { ...args, ...(tenant === undefined ? {} : { tenant }) } as GetTenantSettingsArgs<F, I>,
-          opts,
-        ),
-      ),
+  return handledEarly(
+    readAsOutput(args, opts, (resolved: GetTenantSettingsArgs<F, I>) =>
+      getTenantSettings<F, I>(resolved, opts),
+    ),
   );
-  return handledEarly(pulumi.unsecret<SelectedTenantSettings<F, I>>(settings));
 }
