@@ -27,7 +27,7 @@ import type { ProviderImplementation } from "./tenantObject/provider/hooks";
 import { tenantSettingsDocument } from "./tenantSettings/document";
 
 /** The Pulumi resource that manages an object: its identity, and its provider. */
-export interface ObjectResource extends ResourceIdentity {
+interface ObjectResource extends ResourceIdentity {
   /** Its provider, loaded on the provider's first call. */
   readonly provider: () => Promise<{ createProvider(context: ProviderContext): ProviderImplementation }>;
 }
@@ -46,7 +46,7 @@ export interface Adoptable {
 }
 
 /** Finds, in the answer of an object's read (its first GET without path parameters), what a program must adopt. */
-export type AdoptableFinder = (answer: unknown, host: string) => Adoptable[];
+type AdoptableFinder = (answer: unknown, host: string) => Adoptable[];
 
 /** The tenant generation whose phone messages an object holds: the Unified Phone Experience, or the legacy set-up. */
 export type PhoneGeneration = "unified" | "legacy";

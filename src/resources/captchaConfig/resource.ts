@@ -6,12 +6,12 @@ import type { TenantSelector, ResolvedTenant } from "../../engine/tenantArgs";
 import { typeToken } from "../../wire/document";
 import { TenantAdminDynamicResource } from "../tenantObject/program/dynamicResource";
 import { withSecretFields } from "../tenantObject/inputs";
-import type { MemberInput } from "../tenantObject/program/objectResource";
+import type { Holds, MemberInput, SameShape } from "../tenantObject/program/objectResource";
 import type { CaptchaPatchRequest, CaptchaProviderId } from "./api";
 import { CAPTCHA_SECRET_FIELDS, captchaDocument } from "./api";
 
 /** A provider's site key and secret: the block of hCaptcha, Friendly Captcha and reCAPTCHA v2. */
-export type CaptchaSiteKeySecret = {
+type CaptchaSiteKeySecret = {
   /** The site key the login page shows; at most 100 characters. */
   siteKey: string;
   /** The provider's secret key; at most 100 characters. Stored as a Pulumi secret; the platform never returns it. */
@@ -19,7 +19,7 @@ export type CaptchaSiteKeySecret = {
 };
 
 /** Arkose Labs' block. */
-export type ArkoseSettings = {
+type ArkoseSettings = {
   /** The site key the login page shows; at most 100 characters. */
   siteKey: string;
   /** Arkose's private key; at most 100 characters. Stored as a Pulumi secret; the platform never returns it. */
@@ -33,13 +33,13 @@ export type ArkoseSettings = {
 };
 
 /** The platform's own challenge's block. */
-export type AuthChallengeSettings = {
+type AuthChallengeSettings = {
   /** `true`: a login goes on when the challenge cannot be shown. Required in the block. */
   failOpen: boolean;
 };
 
 /** reCAPTCHA Enterprise's block. */
-export type RecaptchaEnterpriseSettings = {
+type RecaptchaEnterpriseSettings = {
   /** The site key the login page shows; at most 100 characters. */
   siteKey: string;
   /** The Google Cloud API key; at most 100 characters. Stored as a Pulumi secret; the platform never returns it. */
@@ -62,12 +62,6 @@ export type CaptchaSettings = {
 
 /** Compiles only while {@link CaptchaSettings} is the wire schema's request in the package's spelling. */
 export type CaptchaSettingsMatchTheWire = Holds<SameShape<CaptchaSettings, CamelCased<CaptchaPatchRequest>>>;
-
-/** Whether `A` and `B` accept the same values. */
-type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-
-/** A compile error unless `T` is `true`. */
-type Holds<T extends true> = T;
 
 /** The settings a resource manages: the active provider is always declared. */
 export type CaptchaConfigSettings = CaptchaSettings & { activeProviderId: CaptchaProviderId };
@@ -144,9 +138,7 @@ export interface CaptchaConfigArgs {
 }
 
 /** Input fields the service never returns (`secret`, `apiKey`); they live in state as secrets. */
-export const CAPTCHA_SECRET_INPUTS: readonly string[] = CAPTCHA_SECRET_FIELDS.map((field) =>
-  toCamelKey(field),
-);
+const CAPTCHA_SECRET_INPUTS: readonly string[] = CAPTCHA_SECRET_FIELDS.map((field) => toCamelKey(field));
 
 /**
  * The tenant's CAPTCHA (bot detection) configuration: the active provider and the credentials and

@@ -6,7 +6,7 @@ import type { PhoneNotificationTemplateList, PhoneNotificationTemplateResponse }
 import { getPhoneNotificationTemplate, listPhoneNotificationTemplates } from "./api";
 
 /** The templates someone created on the tenant (those with an `id`). */
-export interface CustomizedTemplates {
+interface CustomizedTemplates {
   templates: PhoneNotificationTemplateResponse[];
 }
 

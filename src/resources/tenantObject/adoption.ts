@@ -96,7 +96,7 @@ export function withoutFields<T extends object>(settings: T, fields: readonly st
 }
 
 /** The check failure of an import whose declared settings differ from the tenant's. */
-export function mismatchFailure(label: string, paths: readonly string[]): pulumi.dynamic.CheckFailure {
+function mismatchFailure(label: string, paths: readonly string[]): pulumi.dynamic.CheckFailure {
   return {
     property: IMPORT_ID_KEY,
     reason:
@@ -131,8 +131,7 @@ export interface AdoptionTarget<Inputs extends object, Settings extends object> 
 }
 
 /** The outcome of an adoption: why it cannot happen, or the settings the resource's state takes and its path. */
-export type Adoption<Settings> =
-  { failure: pulumi.dynamic.CheckFailure } | { settings: Settings; path: string };
+type Adoption<Settings> = { failure: pulumi.dynamic.CheckFailure } | { settings: Settings; path: string };
 
 /**
  * Reads the object an import id names and compares it with the declared settings. The import succeeds

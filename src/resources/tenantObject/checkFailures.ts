@@ -30,7 +30,7 @@ export function schemaFailures<T>(
  * @param wireValue the value that was validated, in wire spelling (for the unknown look-up)
  * @param verbatimRoots top-level wire keys of free-form maps whose keys are data, not field names
  */
-export function checkFailuresFrom(
+function checkFailuresFrom(
   issues: readonly z.core.$ZodIssue[],
   wireValue: unknown,
   verbatimRoots: readonly string[] = [],
@@ -72,7 +72,7 @@ export function withoutPrintedValues(
 }
 
 /** `["hcaptcha", "site_key"]` → `hcaptcha.siteKey`; keys under a verbatim root stay as they are. */
-export function userPath(path: readonly PropertyKey[], verbatimRoots: readonly string[] = []): string {
+function userPath(path: readonly PropertyKey[], verbatimRoots: readonly string[] = []): string {
   const verbatim = typeof path[0] === "string" && verbatimRoots.includes(path[0]);
   return formatPropertyPath(path, (name, index) => (verbatim && index > 0 ? name : toCamelKey(name)));
 }

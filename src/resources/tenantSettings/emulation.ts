@@ -64,10 +64,7 @@ export function legacyEndpointRefusal(tenant: TenantView): Refusal | undefined {
  * lifetime given in minutes (`idle_session_lifetime_in_minutes: 15`) is stored in hours under its own name
  * (`0.25`).
  */
-export function mergeSettings(
-  stored: Readonly<TenantSettingsResponse>,
-  patch: JsonObject,
-): TenantSettingsResponse {
+function mergeSettings(stored: Readonly<TenantSettingsResponse>, patch: JsonObject): TenantSettingsResponse {
   const merged: JsonObject = { ...stored };
   for (const [sentKey, value] of Object.entries(patch)) {
     if (value === undefined) continue;

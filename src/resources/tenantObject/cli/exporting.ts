@@ -29,7 +29,7 @@ export interface ExportedObject {
  * What every export hook is given: the tenant's client, its settings (read first, whole) and the phone
  * generation they say the tenant is.
  */
-export interface ExportContext {
+interface ExportContext {
   readonly client: ManagementClient;
   readonly settings: Readonly<Record<string, unknown>>;
   readonly phoneGeneration: "unified" | "legacy";
@@ -50,11 +50,11 @@ export interface ObjectExport<Snapshot = unknown> {
  * The layout of the generated program: prettier's defaults (2 spaces, 80 columns, double quotes, trailing
  * commas), which a project without a prettier config of its own gets, so `prettier --check` passes on it.
  */
-export const INDENT = "  ";
+const INDENT = "  ";
 const PRINT_WIDTH = 80;
 
 /** Program text that is not a value: `config.requireSecret("…")`, a nested object literal. */
-export class Code {
+class Code {
   /** @param render the text, given the indentation depth it starts at */
   constructor(readonly render: (depth: number) => string) {}
 }
@@ -142,7 +142,7 @@ function valueAt(value: unknown, depth: number, column: number): string {
  * A JSON value as TypeScript source, laid out as prettier would at the start of a line: strings quoted as
  * prettier quotes them, lists on one line when they fit, objects over several lines.
  */
-export function literal(value: unknown): string {
+function literal(value: unknown): string {
   if (typeof value === "string") return quoted(value);
   // prettier writes an exponent without its `+`: 1e21, not JSON's 1e+21.
   if (typeof value === "number") return JSON.stringify(value).replace("e+", "e");
@@ -151,7 +151,7 @@ export function literal(value: unknown): string {
 }
 
 /** `{\n  key: value,\n}` indented `depth` levels (`{}` without members); values are JSON or {@link Code}. */
-export function objectLiteral(members: readonly Member[], depth = 0): string {
+function objectLiteral(members: readonly Member[], depth = 0): string {
   if (members.length === 0) return "{}";
   const inner = INDENT.repeat(depth + 1);
   const lines = members.map(([name, value]) => {

@@ -6,7 +6,7 @@ import { adoptionOf, nested, newResource, secretRead } from "./exporting";
 import { putDocumentDifferences, putDocumentMembers } from "../putDocumentRead";
 
 /** The stack config key a generated program reads a secret field from: `legacyPhoneProviderAuthToken`. */
-export function secretConfigKey(objectName: string, field: string): string {
+function secretConfigKey(objectName: string, field: string): string {
   return `${objectName}${field.replace(/^./, (first) => first.toUpperCase())}`;
 }
 

@@ -22,7 +22,7 @@ import { DRY_RUN_KEY, NAME_KEY } from "../inputs";
  * serialization, which costs the program about 0.4 s at its first resource (it loads and runs Pulumi's
  * function serializer).
  */
-export function providerSource(name: string): string {
+function providerSource(name: string): string {
   return `exports.handler = () => require("pulumi-tenant-admin/provider")[${JSON.stringify(name)}];\n`;
 }
 

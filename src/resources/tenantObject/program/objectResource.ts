@@ -116,7 +116,7 @@ type ResetOnDeleteOutput<Args> = "resetOnDelete" extends keyof Args ? { resetOnD
  * `true` when `Members` are the members of the wire body `Wire` in the program's spelling, each of the same
  * type; checked with {@link Holds}: `type Check = Holds<SpelledAsTheWire<BotDetectionMembers, BotDetectionPatch>>`.
  */
-export type SpelledAsTheWire<Members, Wire> = SameShape<Declared<Members>, Declared<CamelCased<Wire>>>;
+type SpelledAsTheWire<Members, Wire> = SameShape<Declared<Members>, Declared<CamelCased<Wire>>>;
 
 /** `T` as a program declares it: a member that may be left out is optional, never `undefined`, at any depth. */
 type Declared<T> = [T] extends [readonly (infer Item)[]]

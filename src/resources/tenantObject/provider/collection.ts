@@ -15,7 +15,7 @@ import { tenantObjectProvider } from "./tenantObjectProvider";
 type Members = Record<string, unknown>;
 
 /** The output that holds the member's id (Pulumi keeps `id` for the resource id). */
-export const MEMBER_ID = "memberId";
+const MEMBER_ID = "memberId";
 
 /** The inputs of a collection's resource, and in state the member's id. */
 type CollectionInputs = DocumentInputs & { [MEMBER_ID]?: string | undefined };
@@ -47,9 +47,7 @@ function idOf(collection: CollectionDescription, answer: unknown): string {
  * import id), else a POST; an update that PATCHes the member the state records; a read of that member (gone
  * when it answers 404), fields it never answers from state; a delete of it.
  */
-export function collectionHooks(
-  collection: CollectionDescription,
-): TenantObjectHooks<CollectionInputs, object> {
+function collectionHooks(collection: CollectionDescription): TenantObjectHooks<CollectionInputs, object> {
   const sets = collection.sets ?? [];
   const memberPath = (id: string) => pathWith(collection.get.path, { id });
   const projected = (answer: unknown, declared: Members) =>

@@ -28,7 +28,7 @@ export type DocumentInputs<Request extends object = object> = CamelCased<Request
 export type ManagedDocument = DocumentDescription & { readonly resource: ResourceIdentity };
 
 /** The hooks of a document's resource; `special` may replace or extend them (it gets the generic ones). */
-export type DocumentSpecials = (
+type DocumentSpecials = (
   generic: TenantObjectHooks<DocumentInputs, object>,
 ) => Partial<TenantObjectHooks<DocumentInputs, object>>;
 
@@ -41,7 +41,7 @@ export function declaredMembers(inputs: DocumentInputs): Record<string, unknown>
 }
 
 /** The declared members in wire spelling, free-form maps verbatim. */
-export function wireBody(document: DocumentDescription, members: Record<string, unknown>): unknown {
+function wireBody(document: DocumentDescription, members: Record<string, unknown>): unknown {
   return toSnakeDeep(members, document.verbatim ?? []);
 }
 
@@ -97,10 +97,7 @@ async function currentDocument(
  * A new tenant's values of the members `declared` (wire spelling), nested objects member by member: what a
  * reset gives back. A member the resource does not manage keeps what the tenant has, as it does on an update.
  */
-export function newTenantOfDeclared(
-  document: DocumentDescription,
-  declared: unknown,
-): Record<string, unknown> {
+function newTenantOfDeclared(document: DocumentDescription, declared: unknown): Record<string, unknown> {
   const whole = wholeMembers(document);
   const pick = (fresh: unknown, wanted: unknown, path: string): unknown => {
     if (whole.has(path) || !isRecord(fresh) || !isRecord(wanted)) return fresh;
@@ -186,7 +183,7 @@ function resetRefusal(document: ManagedDocument, error: unknown): TenantAdminErr
 }
 
 /** A member handed back to the engine with its secret fields in the engine's secret encoding, at any depth. */
-export function secretFieldsMarked(value: unknown, secrets: readonly string[]): unknown {
+function secretFieldsMarked(value: unknown, secrets: readonly string[]): unknown {
   if (!isRecord(value)) return value;
   return Object.fromEntries(
     Object.entries(value).map(([field, member]) => [

@@ -69,7 +69,7 @@ export interface TenantObjectHooks<
 }
 
 /** A provider that shows more than the write check at a preview (a template's SMS). */
-export interface ReportsPreview<Inputs> {
+interface ReportsPreview<Inputs> {
   /**
    * Reports on the declared inputs after the write check, with the tenant's client when the check fetched a
    * token for it (else nothing is read for them). Each line starts with `subject`: the resource's type and the
@@ -83,7 +83,7 @@ export interface ReportsPreview<Inputs> {
  * longer declares, because a write cannot remove them from the tenant: they are kept out of the diff, and a
  * warning says the tenant keeps them.
  */
-export interface KeepsUndeclared<Inputs> {
+interface KeepsUndeclared<Inputs> {
   /** Why the API cannot remove them, for the warning. */
   readonly because: string;
   /** The settings of `olds` that `news` no longer declares and the tenant keeps. */
@@ -96,7 +96,7 @@ export interface KeepsUndeclared<Inputs> {
  * A provider whose create takes an object only when nobody configured it (another stack, the dashboard,
  * another tool).
  */
-export interface RefusesOccupied<Inputs> {
+interface RefusesOccupied<Inputs> {
   /**
    * What a create would take over, or `undefined` when it takes nobody's object: for a singleton, its
    * document when it differs from a new tenant's; for an item of a collection, the type's template someone

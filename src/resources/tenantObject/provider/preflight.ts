@@ -24,7 +24,7 @@ export interface WriteNeeds {
 }
 
 /** The read of {@link WriteNeeds.probe} and the scope it needs. */
-export interface WriteProbe {
+interface WriteProbe {
   readonly scope: string;
   /**
    * What the read shows of the tenant and its client when it succeeds (`plan has botDetection`, `client is

@@ -88,9 +88,7 @@ function otherGenerationProbe(document: PutDocumentDescription) {
  * that takes the document only as a new tenant has it (or as the program declares it), a destroy that resets
  * only on `resetOnDelete`.
  */
-export function putDocumentHooks(
-  document: PutDocumentDescription,
-): TenantObjectHooks<DocumentInputs, object> {
+function putDocumentHooks(document: PutDocumentDescription): TenantObjectHooks<DocumentInputs, object> {
   const secrets = document.secretFields ?? [];
   const printable = Object.entries(document.newTenant)
     .filter(([key, value]) => !isRecord(value) && !Array.isArray(value) && !secrets.includes(key))
