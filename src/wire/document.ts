@@ -35,7 +35,7 @@ export function typeToken(resource: Pick<ResourceIdentity, "type">): string {
  * gives it to every request of the document on such a plan; the provider's preview reads the document first,
  * so it fails before anything is written.
  */
-interface DocumentEntitlement {
+export interface DocumentEntitlement {
   /** The feature's name, as an emulated plan lists what it lacks: `botDetection`. */
   readonly feature: string;
   /** The recorded refusal: 403 `insufficient_entitlement` "Please upgrade your subscription to use bot detection". */

@@ -13,7 +13,7 @@ export const AUTH_PATHS = {
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** How a request body may be encoded: `application/json` or `application/x-www-form-urlencoded`. */
-type BodyEncoding = "json" | "form";
+export type BodyEncoding = "json" | "form";
 
 /**
  * One management API endpoint, described once: the client's calls, the emulator's routes and scope checks,
