@@ -56,12 +56,6 @@ export const botDetectionApi = documentApi<BotDetection>()({
   },
 });
 
-/** The PATCH body's schema. */
-export const botDetectionPatchSchema = botDetectionApi.patchSchema;
-
-/** `GET /attack-protection/bot-detection`. */
-export const getBotDetection = botDetectionApi.get;
-
 /**
  * What a new tenant has (terraform-provider-auth0, the cassette of breached password detection, #4, a
  * tenant whose bot detection was never set; the docs: on by default, medium level, no challenge until a policy

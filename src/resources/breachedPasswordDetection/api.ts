@@ -70,12 +70,6 @@ export const breachedPasswordDetectionApi = documentApi<BreachedPasswordDetectio
   }),
 });
 
-/** The document's schema, as stored. */
-export const breachedPasswordDetectionSchema = breachedPasswordDetectionApi.schema;
-
-/** The PATCH body's schema. */
-export const breachedPasswordDetectionPatchSchema = breachedPasswordDetectionApi.patchSchema;
-
 /**
  * What a new tenant has: off, no shield, the standard method (the platform's docs: breached password
  * detection is off until enabled; the members as a tenant that never set them answers,

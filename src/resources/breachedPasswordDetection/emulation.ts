@@ -1,7 +1,7 @@
 import type { ObjectEmulation } from "../../wire/emulation";
 import { documentOverrides } from "../../wire/emulation";
 import type { BreachedPasswordDetection, BreachedPasswordDetectionPatch } from "./api";
-import { BREACHED_PASSWORD_STAGES, breachedPasswordDetectionSchema, notifiesAnAdministrator } from "./api";
+import { BREACHED_PASSWORD_STAGES, breachedPasswordDetectionApi, notifiesAnAdministrator } from "./api";
 
 /**
  * A PATCH as recorded: each member sent replaces the stored one, a stage's `shields` replace that stage's;
@@ -31,5 +31,8 @@ function merge(
 
 /** Breached password detection: the document machinery's, but for the PATCH's rule on notifications. */
 export const emulation: ObjectEmulation = {
-  document: documentOverrides<BreachedPasswordDetection>({ stored: breachedPasswordDetectionSchema, merge }),
+  document: documentOverrides<BreachedPasswordDetection>({
+    stored: breachedPasswordDetectionApi.schema,
+    merge,
+  }),
 };

@@ -53,15 +53,6 @@ export const bruteForceProtectionApi = documentApi<BruteForceProtection>()({
   }),
 });
 
-/** The PATCH body's schema. */
-export const bruteForceProtectionPatchSchema = bruteForceProtectionApi.patchSchema;
-
-/** The answer's schema: tolerant of what the tenant holds. */
-export const bruteForceProtectionResponseSchema = bruteForceProtectionApi.responseSchema;
-
-/** `GET /attack-protection/brute-force-protection`. */
-export const getBruteForceProtection = bruteForceProtectionApi.get;
-
 /**
  * What a new tenant has: on, blocking and notifying the user, counting per account and IP, 10 attempts (the
  * platform's docs, Attack Protection > Brute-Force Protection; the shields and mode as a tenant that never

@@ -80,12 +80,6 @@ export const suspiciousIpThrottlingApi = documentApi<SuspiciousIpThrottling>()({
   }),
 });
 
-/** The PATCH body's schema. */
-export const suspiciousIpThrottlingPatchSchema = suspiciousIpThrottlingApi.patchSchema;
-
-/** `GET /attack-protection/suspicious-ip-throttling`. */
-export const getSuspiciousIpThrottling = suspiciousIpThrottlingApi.get;
-
 /**
  * What a new tenant has: on, blocking and notifying admins, no allowlist, and the documented thresholds
  * (the platform's docs, Attack Protection > Suspicious IP Throttling: 100 login attempts a day, a new one
