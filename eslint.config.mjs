@@ -100,7 +100,6 @@ export default tseslint.config(
       "src/resources/lazyTemplates.ts",
       "src/resources/tenantObject/program/dynamicResource.ts",
       "src/resources/tenantObject/program/objectResource.ts",
-      "src/resources/tenantObject/program/constructionTraces.ts",
       "src/resources/tenantObject/inputs.ts",
       "src/resources/tenantObject/adoption.ts",
       "src/resources/tenantSettings/function.ts",

@@ -2,7 +2,7 @@ import type { TenantAdminError } from "../client/errors";
 import { TenantApiError } from "../client/errors";
 import type { Adoptable } from "../resources/registry";
 import { tenantObjectId } from "../resources/tenantObject/adoption";
-import { toCamelDeep } from "../client/casing";
+import { toCamelDeep } from "../wire/casing";
 import { differencesFromNewTenant } from "../resources/tenantObject/singleton";
 import { objectTitle } from "./scopeNeeds";
 import type { Generation, ObjectRead } from "./tenantReads";

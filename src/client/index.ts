@@ -29,5 +29,5 @@ export { TOKEN_REFRESH_MARGIN_MS, TokenCache, sharedTokenCache } from "./tokens"
 export type { IssuedToken, TokenCacheKey } from "./tokens";
 export { ManagementClient, managementClientFor } from "./managementClient";
 export type { ManagementClientOptions } from "./managementClient";
-export { toCamelDeep, toCamelKey, toSnakeDeep, toSnakeKey } from "./casing";
-export type { CamelCaseKey, CamelCased } from "./casing";
+export { toCamelDeep, toCamelKey, toSnakeDeep, toSnakeKey } from "../wire/casing";
+export type { CamelCaseKey, CamelCased } from "../wire/casing";

@@ -1,4 +1,4 @@
-import { toCamelKey } from "./casing";
+import { toCamelKey } from "../wire/casing";
 
 /** The text that replaces a secret in anything the client puts into an error or a log line. */
 export const REDACTED = "[redacted]";

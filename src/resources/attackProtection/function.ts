@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 
-import type { CamelCased } from "../../client/casing";
+import type { CamelCased } from "../../wire/casing";
 import { TenantApiError } from "../../client/errors";
 import type { ManagementClient } from "../../client/managementClient";
 import type { FunctionOutputOptions } from "../../engine/functionDependencies";
@@ -18,7 +18,8 @@ import { captchaDocument } from "../captchaConfig/api";
 import type { SuspiciousIpThrottlingResponse } from "../suspiciousIpThrottling/api";
 import { suspiciousIpThrottlingDocument } from "../suspiciousIpThrottling/api";
 import { readDocument } from "../tenantObject/documentRead";
-import { handledEarly, readNamed, refuseUnknownArguments } from "../tenantObject/program/programFunction";
+import { handledEarly } from "../../engine/handledOutputs";
+import { readNamed, refuseUnknownArguments } from "../tenantObject/program/programFunction";
 
 /**
  * The five objects of the tenant's Attack Protection page, in the package's spelling (`botDetectionLevel`,

@@ -1,4 +1,4 @@
-import { toCamelKey } from "../../client/casing";
+import { toCamelKey } from "../../wire/casing";
 import { TenantApiError } from "../../client/errors";
 import { isRecord } from "../../wire/json";
 import type { Declaration, ObjectExport, SecretSetting } from "../tenantObject/cli/exporting";

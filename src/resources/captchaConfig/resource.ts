@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 
-import type { CamelCased } from "../../client/casing";
-import { toCamelKey } from "../../client/casing";
+import type { CamelCased } from "../../wire/casing";
+import { toCamelKey } from "../../wire/casing";
 import type { TenantSelector, ResolvedTenant } from "../../engine/tenantArgs";
 import { typeToken } from "../../wire/document";
 import { TenantAdminDynamicResource } from "../tenantObject/program/dynamicResource";

@@ -7,7 +7,8 @@ import type { ResolvedTenant, TenantSelector } from "../../engine/tenantArgs";
 import { getPhoneTwilioAccount, getSelectedPhoneProvider } from "../legacyPhoneProvider/api";
 import { listPhoneProviders } from "../phoneProvider/api";
 import { getTenantSettings, usesUnifiedPhoneExperience } from "../tenantSettings/api";
-import { handledEarly, readNamed, refuseUnknownArguments } from "../tenantObject/program/programFunction";
+import { handledEarly } from "../../engine/handledOutputs";
+import { readNamed, refuseUnknownArguments } from "../tenantObject/program/programFunction";
 import type { PhoneChannel } from "./api";
 import { PHONE_FACTOR, getGuardianFactors, getPhoneMessageTypes } from "./api";
 

@@ -1,4 +1,4 @@
-import { toCamelDeep, toSnakeDeep } from "../../client/casing";
+import { toCamelDeep, toSnakeDeep } from "../../wire/casing";
 import { TenantAdminError, TenantApiError } from "../../client/errors";
 import type { ManagementClient } from "../../client/managementClient";
 import { engineLog } from "../../engine/log";

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 
-import type { CamelCased } from "../../client/casing";
+import type { CamelCased } from "../../wire/casing";
 import type { ResolvedTenant } from "../../engine/tenantArgs";
 import { typeToken } from "../../wire/document";
 import { TenantAdminDynamicResource } from "../tenantObject/program/dynamicResource";

@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 
-import { toCamelKey } from "../../client/casing";
+import { toCamelKey } from "../../wire/casing";
 import { isUnknownAt } from "../../engine/unknowns";
 import { formatPropertyPath } from "../../wire/propertyPath";
 import { editDistance } from "../../wire/suggestions";

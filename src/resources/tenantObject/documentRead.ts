@@ -1,5 +1,5 @@
-import type { CamelCased } from "../../client/casing";
-import { toCamelDeep } from "../../client/casing";
+import type { CamelCased } from "../../wire/casing";
+import { toCamelDeep } from "../../wire/casing";
 import type { ManagementClient } from "../../client/managementClient";
 import type { DocumentDescription } from "../../wire/document";
 

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 
-import { toCamelKey } from "../../client/casing";
+import { toCamelKey } from "../../wire/casing";
 import type { DocumentDescription } from "../../wire/document";
 import { isRecord } from "../../wire/json";
 import type { Occupant } from "./ownership";

@@ -1,13 +1,14 @@
 import type * as pulumi from "@pulumi/pulumi";
 
-import type { CamelCaseKey, CamelCased } from "../../client/casing";
-import { toCamelKey } from "../../client/casing";
+import type { CamelCaseKey, CamelCased } from "../../wire/casing";
+import { toCamelKey } from "../../wire/casing";
 import { TenantConfigError } from "../../client/errors";
 import type { FunctionOutputOptions } from "../../engine/functionDependencies";
 import { readAsOutput } from "../../engine/functionDependencies";
 import type { TenantSelector, ResolvedTenant } from "../../engine/tenantArgs";
 import { closestMatch } from "../../wire/suggestions";
-import { handledEarly, readNamed, refuseUnknownArguments } from "../tenantObject/program/programFunction";
+import { handledEarly } from "../../engine/handledOutputs";
+import { readNamed, refuseUnknownArguments } from "../tenantObject/program/programFunction";
 import type { TenantSettingsField, TenantSettingsResponse } from "./api";
 import { readDocument } from "../tenantObject/documentRead";
 import { TENANT_SETTINGS_FIELDS, settingsQuery } from "./api";

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 
-import { programFramesOnly } from "../../../src/resources/tenantObject/program/constructionTraces";
+import { programFramesOnly } from "../../../src/engine/constructionTraces";
 
 const root = resolve(__dirname, "../../..");
 

@@ -1,4 +1,4 @@
-import { toCamelDeep } from "../../../src/client/casing";
+import { toCamelDeep } from "../../../src/wire/casing";
 import { resolveTenantConnection } from "../../../src/client/connection";
 import { ManagementClient } from "../../../src/client/managementClient";
 import { startEmulator } from "../../../src/emulator";

@@ -7,7 +7,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 
-import { toCamelDeep, toSnakeDeep } from "../../../src/client/casing";
+import { toCamelDeep, toSnakeDeep } from "../../../src/wire/casing";
 import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
 import { createProvider as createPhoneTemplatesProvider } from "../../../src/resources/phoneTemplates/provider";

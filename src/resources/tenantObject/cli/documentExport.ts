@@ -1,4 +1,4 @@
-import { toCamelDeep, toCamelKey } from "../../../client/casing";
+import { toCamelDeep, toCamelKey } from "../../../wire/casing";
 import { TenantApiError } from "../../../client/errors";
 import type { DocumentDescription, ResourceIdentity } from "../../../wire/document";
 import { schemaFailures } from "../checkFailures";

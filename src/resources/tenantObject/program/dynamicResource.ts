@@ -6,7 +6,7 @@ import { secretTenant } from "../../../engine/tenantArgs";
 import type { ObjectIdentity, ResourceIdentity } from "../../../wire/document";
 import { typeToken } from "../../../wire/document";
 import { withoutImportOption } from "../adoption";
-import { shapeTraces } from "./constructionTraces";
+import { shapeTraces } from "../../../engine/constructionTraces";
 import { DRY_RUN_KEY, NAME_KEY } from "../inputs";
 
 /**

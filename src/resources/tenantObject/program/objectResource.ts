@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 
-import type { CamelCased } from "../../../client/casing";
+import type { CamelCased } from "../../../wire/casing";
 import type { TenantSelector } from "../../../engine/tenantArgs";
 import type { ObjectIdentity, ResourceIdentity } from "../../../wire/document";
 import { typeToken } from "../../../wire/document";

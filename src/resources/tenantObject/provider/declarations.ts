@@ -4,7 +4,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 
-import { toCamelKey } from "../../../client/casing";
+import { toCamelKey } from "../../../wire/casing";
 import { closestMatch } from "../../../wire/suggestions";
 import { IMPORT_ID_KEY } from "../adoption";
 import { withoutEngineKeys } from "../inputs";

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 
-import type { CamelCased } from "../../../client/casing";
-import { toCamelDeep, toCamelKey, toSnakeDeep, toSnakeKey } from "../../../client/casing";
+import type { CamelCased } from "../../../wire/casing";
+import { toCamelDeep, toCamelKey, toSnakeDeep, toSnakeKey } from "../../../wire/casing";
 import { TenantAdminError, TenantApiError } from "../../../client/errors";
 import type { ManagementClient } from "../../../client/managementClient";
 import { engineLog } from "../../../engine/log";

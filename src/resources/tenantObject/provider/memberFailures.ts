@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 
-import { toCamelKey, toSnakeKey } from "../../../client/casing";
+import { toCamelKey, toSnakeKey } from "../../../wire/casing";
 import { containsUnknown } from "../../../engine/unknowns";
 import type { DocumentRuleFailure } from "../../../wire/document";
 import { isRecord } from "../../../wire/json";

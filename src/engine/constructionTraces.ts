@@ -8,7 +8,7 @@ import { resolve, sep } from "node:path";
 type StackTraceFormatter = (error: Error, callSites: NodeJS.CallSite[]) => unknown;
 
 /** This package's own code, in a clone (`src/`, `dist/`) or an install (under `node_modules/`). */
-const OWN_CODE = ["src", "dist"].map((dir) => `${resolve(__dirname, "../../../..", dir)}${sep}`);
+const OWN_CODE = ["src", "dist"].map((dir) => `${resolve(__dirname, "../..", dir)}${sep}`);
 
 /** The constructor the SDK's trace of a declaration counts frames up to (it skips a fixed number of them). */
 const BASE_CONSTRUCTOR = "new TenantAdminDynamicResource";
