@@ -19,7 +19,7 @@ import type { SuspiciousIpThrottlingResponse } from "../suspiciousIpThrottling/a
 import { suspiciousIpThrottlingDocument } from "../suspiciousIpThrottling/api";
 import { readDocument } from "../tenantObject/documentRead";
 import { handledEarly } from "../../engine/handledOutputs";
-import { readNamed, refuseUnknownArguments } from "../tenantObject/program/programFunction";
+import { readNamed } from "../tenantObject/program/programFunction";
 
 /**
  * The five objects of the tenant's Attack Protection page, in the package's spelling (`botDetectionLevel`,
@@ -79,10 +79,8 @@ export async function getAttackProtection(
   args: GetAttackProtectionArgs = {},
   _opts?: pulumi.InvokeOptions,
 ): Promise<AttackProtection> {
-  return readNamed("getAttackProtection", args.tenant, async (bind) => {
-    refuseUnknownArguments(args, ARGUMENTS);
-    // The HTTP client is loaded at the first call: a program that reads nothing does not load it.
-    const client = await bind().client();
+  return readNamed("getAttackProtection", args, ARGUMENTS, async (tenantClient) => {
+    const client = await tenantClient();
     const [captcha, botDetection, bruteForceProtection, breachedPasswordDetection, suspiciousIpThrottling] =
       await Promise.all([
         readEntitled(client, captchaDocument),

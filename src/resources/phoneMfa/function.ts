@@ -8,7 +8,7 @@ import { getPhoneTwilioAccount, getSelectedPhoneProvider } from "../legacyPhoneP
 import { listPhoneProviders } from "../phoneProvider/api";
 import { getTenantSettings, usesUnifiedPhoneExperience } from "../tenantSettings/api";
 import { handledEarly } from "../../engine/handledOutputs";
-import { readNamed, refuseUnknownArguments } from "../tenantObject/program/programFunction";
+import { readNamed } from "../tenantObject/program/programFunction";
 import type { PhoneChannel } from "./api";
 import { PHONE_FACTOR, getGuardianFactors, getPhoneMessageTypes } from "./api";
 
@@ -109,9 +109,8 @@ export async function getPhoneMfa(
   args: GetPhoneMfaArgs = {},
   _opts?: pulumi.InvokeOptions,
 ): Promise<PhoneMfaState> {
-  return readNamed("getPhoneMfa", args.tenant, async (bind) => {
-    refuseUnknownArguments(args, ARGUMENTS);
-    const client = await bind().client();
+  return readNamed("getPhoneMfa", args, ARGUMENTS, async (tenantClient) => {
+    const client = await tenantClient();
     const [factors, types, settings] = await Promise.all([
       client.send(getGuardianFactors),
       client.send(getPhoneMessageTypes),

@@ -8,7 +8,7 @@ import { readAsOutput } from "../../engine/functionDependencies";
 import type { TenantSelector, ResolvedTenant } from "../../engine/tenantArgs";
 import { closestMatch } from "../../wire/suggestions";
 import { handledEarly } from "../../engine/handledOutputs";
-import { readNamed, refuseUnknownArguments } from "../tenantObject/program/programFunction";
+import { readNamed } from "../tenantObject/program/programFunction";
 import type { TenantSettingsField, TenantSettingsResponse } from "./api";
 import { readDocument } from "../tenantObject/documentRead";
 import { TENANT_SETTINGS_FIELDS, settingsQuery } from "./api";
@@ -111,14 +111,12 @@ export async function getTenantSettings<
   args: GetTenantSettingsArgs<F, I> = {},
   _opts?: pulumi.InvokeOptions,
 ): Promise<SelectedTenantSettings<F, I>> {
-  return readNamed("getTenantSettings", args.tenant, async (bind) => {
-    refuseUnknownArguments(args, ARGUMENTS);
+  return readNamed("getTenantSettings", args, ARGUMENTS, async (tenantClient) => {
     const fields = args.fields === undefined ? undefined : wireFields(args.fields);
     const query = settingsQuery(fields, args.includeFields);
-    // The HTTP client is loaded at the first call: a program that reads no settings does not load it. The
-    // service honours `fields`, so the settings hold exactly the selected ones.
+    // The service honours `fields`, so the settings hold exactly the selected ones.
     const settings: SelectedTenantSettings<F, I> = await readDocument(
-      await bind().client(),
+      await tenantClient(),
       tenantSettingsDocument,
       query,
     );

@@ -4,6 +4,7 @@
  */
 
 import { TenantAdminError, TenantConfigError } from "../../../client/errors";
+import type { ManagementClient } from "../../../client/managementClient";
 import type { TenantBinding } from "../../../engine/binding";
 import { bindProgramTenant } from "../../../engine/providerContext";
 import type { ResolvedTenant } from "../../../engine/tenantArgs";
@@ -16,7 +17,7 @@ import { onTenantMessage } from "../providerFailure";
  *
  * @throws TenantConfigError naming the argument and the known ones
  */
-export function refuseUnknownArguments(args: object, known: readonly string[]): void {
+function refuseUnknownArguments(args: object, known: readonly string[]): void {
   const unknown = Object.keys(args).filter(
     (key) => !known.includes(key) && (args as Record<string, unknown>)[key] !== undefined,
   );
@@ -30,19 +31,23 @@ export function refuseUnknownArguments(args: object, known: readonly string[]): 
 }
 
 /**
- * Runs a program function: `read` checks its arguments, then binds the tenant they name (`bind()`: `tenant`,
- * else the stack config, else the environment) and reads it. A failure of this package's (an unknown
- * argument, a missing credential, an API error) says `name: ` and, once the tenant is bound, the tenant, as a
- * resource's error does, and keeps its class.
+ * Runs a program function: refuses an argument it does not take (`known` are its arguments), then `read`
+ * reads the tenant the arguments name (`tenant`, else the stack config, else the environment) with `client()`,
+ * which binds it at its first call. A failure of this package's (an unknown argument, a missing credential, an
+ * API error) says `name: ` and, once the tenant is bound, the tenant, as a resource's error does, and keeps its
+ * class.
  */
 export async function readNamed<T>(
   name: string,
-  tenant: ResolvedTenant | undefined,
-  read: (bind: () => TenantBinding) => Promise<T>,
+  args: { readonly tenant?: ResolvedTenant | undefined },
+  known: readonly string[],
+  read: (client: () => Promise<ManagementClient>) => Promise<T>,
 ): Promise<T> {
   let binding: TenantBinding | undefined;
   try {
-    return await read(() => (binding = bindProgramTenant(tenant)));
+    refuseUnknownArguments(args, known);
+    // The HTTP client is loaded at the first call: a program that reads nothing does not load it.
+    return await read(() => (binding ??= bindProgramTenant(args.tenant)).client());
   } catch (error) {
     // Pulumi prints the message alone: it names the function, and the tenant once there is one.
     if (error instanceof TenantAdminError) {
