@@ -39,7 +39,7 @@ import { parseArgs } from "node:util";
 
 import { parse as parseYaml } from "yaml";
 
-import type { LeftOut } from "./nock";
+import type { Fixture, FixtureInteraction } from "./fixture";
 import { nockInteractionsOf } from "./nock";
 
 /** Where the repositories keep their cassettes (go-auth0 kept its 2022 ones under `management/testdata/recordings`). */
@@ -87,25 +87,6 @@ export const HAND_EDITED: Readonly<Record<string, readonly string[]>> = {
     `${DEFAULT_RECORDINGS}/TestTenantManager_NullableFields.yaml`,
   ],
 };
-
-/** One recorded interaction, as a fixture keeps it. */
-export interface FixtureInteraction {
-  readonly index: number;
-  readonly method: string;
-  /** The URL's path and query, without scheme and host. */
-  readonly path: string;
-  readonly requestBody: unknown;
-  readonly status: number;
-  readonly responseBody: unknown;
-}
-
-/** One cassette's interactions on the emulated endpoints, and where they were recorded. */
-export interface Fixture {
-  readonly source: { readonly repository: string; readonly path: string; readonly commit: string };
-  readonly interactions: readonly FixtureInteraction[];
-  /** Emulated interactions of the recording that are not replayed, each with its reason. */
-  readonly leftOut?: readonly LeftOut[];
-}
 
 function git(gitDir: string, ...args: string[]): string {
   return execFileSync("git", ["--git-dir", gitDir, ...args], {

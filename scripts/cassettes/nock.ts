@@ -12,15 +12,7 @@
  * POST's answer) nor showed before (an earlier answer) has no starting state the recording establishes: it is
  * not replayed, but kept in the fixture's `leftOut` with its reason, so nothing is dropped silently.
  */
-import type { FixtureInteraction } from "./extract";
-
-/** An interaction of a recording that its fixture does not replay, and why. */
-export interface LeftOut {
-  readonly index: number;
-  readonly method: string;
-  readonly path: string;
-  readonly reason: string;
-}
+import type { FixtureInteraction, LeftOut } from "./fixture";
 
 type Recorded = Record<string, unknown>;
 
