@@ -11,10 +11,13 @@ import { performance } from "node:perf_hooks";
 import { startEmulator } from "../src/emulator";
 import type { TenantEmulator } from "../src/emulator";
 import { botDetectionDocument } from "../src/resources/botDetection/api";
+import { breachedPasswordDetectionDocument } from "../src/resources/breachedPasswordDetection/api";
+import { bruteForceProtectionDocument } from "../src/resources/bruteForceProtection/api";
 import { captchaDocument } from "../src/resources/captchaConfig/api";
 import { getGuardianFactors, getPhoneMessageTypes } from "../src/resources/phoneMfa/api";
 import { listPhoneNotificationTemplates } from "../src/resources/phoneNotificationTemplate/api";
 import { listPhoneProviders } from "../src/resources/phoneProvider/api";
+import { suspiciousIpThrottlingDocument } from "../src/resources/suspiciousIpThrottling/api";
 import { getTenantSettings } from "../src/resources/tenantSettings/api";
 import { API_PREFIX, AUTH_PATHS } from "../src/wire/endpoint";
 import { median } from "./benchLifecycle";
@@ -61,9 +64,14 @@ export const ATTACK_PROTECTION_PROGRAM: BenchProgram = {
   title: "six resources (attack protection + a phone template)",
   dir: "attack-protection",
   resources: 6,
+  // A create's preview reads each singleton, to refuse one someone configured (CAPTCHA and bot detection
+  // are read for their plan feature too).
   previewReads: apiPaths([
     botDetectionDocument.get,
     captchaDocument.get,
+    bruteForceProtectionDocument.get,
+    breachedPasswordDetectionDocument.get,
+    suspiciousIpThrottlingDocument.get,
     listPhoneNotificationTemplates,
     getTenantSettings,
   ]),
