@@ -215,8 +215,10 @@ describeWithEngine(
         expect(requests).toBeGreaterThan(0);
         expect(refused).toBeLessThanOrEqual(requests / 10);
       }
-      // No wait was long: the pacing printed nothing.
-      expect(harness.output.join("\n")).not.toMatch(/rate limit|rate-limited/);
+      // No wait for a tenant's budget was long: the pacing printed nothing. A refused request says so as it
+      // retries; at 1 request/s the program's read and the provider process, which pace apart, may both ask
+      // in the same second (the refusals are counted above).
+      expect(harness.output.join("\n")).not.toMatch(/for the tenant's rate limit/);
     });
   },
 );
