@@ -5,19 +5,14 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 
+import type { FixtureInteraction } from "../../../scripts/cassettes/fixture";
 import type { JsonPath, Written } from "./judge";
 import { isPlainObject, without, writtenPaths } from "./judge";
 
 export const FIXTURES_DIR = join(__dirname, "fixtures");
 
-export interface Interaction {
-  readonly index: number;
-  readonly method: string;
-  readonly path: string;
-  readonly requestBody: unknown;
-  readonly status: number;
-  readonly responseBody: unknown;
-}
+/** One recorded interaction, as scripts/cassettes/extract.ts writes it into a fixture. */
+export type Interaction = FixtureInteraction;
 
 export interface Fixture {
   /** The file's path below the fixtures folder, without `.json`: `go-auth0/TestTenantManager_CountryCodes`. */
