@@ -26,6 +26,14 @@ export class TenantAdminError extends Error {
     // the error itself, rather than wrapping it, keeps its class for the program's own `instanceof`.
     Object.defineProperty(this, "__pulumiRunError", { value: true });
   }
+
+  /** @internal Copies the members `keys` of `details` onto the error: its fields are what it was made from. */
+  protected record<Details extends object, Key extends keyof Details & keyof this>(
+    details: Details,
+    keys: readonly Key[],
+  ): void {
+    for (const key of keys) (this as unknown as Record<Key, unknown>)[key] = details[key];
+  }
 }
 
 /** What an error keeps of the request that failed: never its headers, token or body. */
@@ -82,29 +90,23 @@ export interface TenantApiErrorDetails {
  */
 export class TenantApiError extends TenantAdminError {
   /** The HTTP status. */
-  readonly status: number;
+  declare readonly status: number;
   /** The platform's `errorCode` (or the token endpoint's `error`), when the body carries one. */
-  readonly errorCode: string | undefined;
-  readonly method: HttpMethod;
+  declare readonly errorCode: string | undefined;
+  declare readonly method: HttpMethod;
   /** The API path without host and without `/api/v2`. */
-  readonly path: string;
+  declare readonly path: string;
   /** The server's `message` with credentials redacted, or a note that the body was not the platform's shape. */
-  readonly serverMessage: string;
+  declare readonly serverMessage: string;
   /** The actionable hint appended to the message, if the case is a well-known one. */
-  readonly hint: string | undefined;
+  declare readonly hint: string | undefined;
   /** How many times the request was sent. */
-  readonly attempts: number;
+  declare readonly attempts: number;
 
   constructor(message: string, details: TenantApiErrorDetails, options?: TenantErrorOptions) {
     super(message, options);
     this.name = "TenantApiError";
-    this.status = details.status;
-    this.errorCode = details.errorCode;
-    this.method = details.method;
-    this.path = details.path;
-    this.serverMessage = details.serverMessage;
-    this.hint = details.hint;
-    this.attempts = details.attempts;
+    this.record(details, ["status", "errorCode", "method", "path", "serverMessage", "hint", "attempts"]);
   }
 }
 
@@ -114,11 +116,11 @@ export class TenantApiError extends TenantAdminError {
  */
 export class TenantRateLimitError extends TenantApiError {
   /** Total time waited for rate limits before giving up. */
-  readonly waitedMs: number;
+  declare readonly waitedMs: number;
   /** The budget that was exhausted. */
-  readonly budgetMs: number;
+  declare readonly budgetMs: number;
   /** The wait the last 429 asked for. */
-  readonly nextWaitMs: number;
+  declare readonly nextWaitMs: number;
   /** The last `X-RateLimit-Reset` (UNIX seconds), when the server sent one. */
   readonly rateLimitReset: number | undefined;
 
@@ -130,9 +132,7 @@ export class TenantRateLimitError extends TenantApiError {
   ) {
     super(message, details);
     this.name = "TenantRateLimitError";
-    this.waitedMs = outcome.waitedMs;
-    this.budgetMs = outcome.budgetMs;
-    this.nextWaitMs = outcome.nextWaitMs;
+    this.record(outcome, ["waitedMs", "budgetMs", "nextWaitMs"]);
     this.rateLimitReset = reset;
   }
 }
@@ -181,12 +181,12 @@ interface TenantConnectionErrorDetails {
  * `<METHOD> <path> failed: connection refused (host localhost:4000, 5 attempts)`.
  */
 export class TenantConnectionError extends TenantAdminError {
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly host: string;
-  readonly reason: string;
-  readonly code: string | undefined;
-  readonly attempts: number;
+  declare readonly method: HttpMethod;
+  declare readonly path: string;
+  declare readonly host: string;
+  declare readonly reason: string;
+  declare readonly code: string | undefined;
+  declare readonly attempts: number;
   /**
    * The message without its advice on the domain, for a caller that gives its own (a provider names the
    * tenant's URL and `tenant.domain` too).
@@ -201,12 +201,7 @@ export class TenantConnectionError extends TenantAdminError {
     super(`${stated}${advice}`, { cause: details.cause });
     this.withoutAdvice = stated;
     this.name = "TenantConnectionError";
-    this.method = details.method;
-    this.path = details.path;
-    this.host = details.host;
-    this.reason = details.reason;
-    this.code = details.code;
-    this.attempts = details.attempts;
+    this.record(details, ["method", "path", "host", "reason", "code", "attempts"]);
   }
 }
 
@@ -221,10 +216,10 @@ interface SchemaIssue {
  * message names the path and the mismatch, not the body's content.
  */
 export class TenantResponseError extends TenantAdminError {
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly status: number;
-  readonly issues: readonly SchemaIssue[];
+  declare readonly method: HttpMethod;
+  declare readonly path: string;
+  declare readonly status: number;
+  declare readonly issues: readonly SchemaIssue[];
 
   constructor(details: {
     method: HttpMethod;
@@ -242,18 +237,15 @@ export class TenantResponseError extends TenantAdminError {
         "The response was not used; the API may have changed, please report it.",
     );
     this.name = "TenantResponseError";
-    this.method = details.method;
-    this.path = details.path;
-    this.status = details.status;
-    this.issues = details.issues;
+    this.record(details, ["method", "path", "status", "issues"]);
   }
 }
 
 /** A request the client was asked to send is invalid (unknown field name, body failing its schema); nothing was sent. */
 export class TenantRequestError extends TenantAdminError {
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly issues: readonly SchemaIssue[];
+  declare readonly method: HttpMethod;
+  declare readonly path: string;
+  declare readonly issues: readonly SchemaIssue[];
 
   constructor(details: {
     method: HttpMethod;
@@ -266,9 +258,7 @@ export class TenantRequestError extends TenantAdminError {
         `${details.method} ${details.path} was not sent: the request is invalid: ${describeIssues(details.issues)}`,
     );
     this.name = "TenantRequestError";
-    this.method = details.method;
-    this.path = details.path;
-    this.issues = details.issues;
+    this.record(details, ["method", "path", "issues"]);
   }
 }
 
