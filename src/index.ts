@@ -52,31 +52,33 @@ export { BotDetection } from "./resources/botDetection/resource";
 export type {
   BotDetectionArgs,
   BotDetectionInputs,
-  BotDetectionMembers,
   BotDetectionOutputs,
 } from "./resources/botDetection/resource";
 export { BOT_DETECTION_LEVELS, CHALLENGE_POLICIES } from "./resources/botDetection/api";
-export type { BotDetectionLevel, ChallengePolicy } from "./resources/botDetection/api";
+export type { BotDetectionLevel, BotDetectionMembers, ChallengePolicy } from "./resources/botDetection/api";
 export { BruteForceProtection } from "./resources/bruteForceProtection/resource";
 export type {
   BruteForceProtectionArgs,
   BruteForceProtectionInputs,
-  BruteForceProtectionMembers,
   BruteForceProtectionOutputs,
 } from "./resources/bruteForceProtection/resource";
-export type { BruteForceMode, BruteForceShield } from "./resources/bruteForceProtection/api";
+export type {
+  BruteForceMode,
+  BruteForceProtectionMembers,
+  BruteForceShield,
+} from "./resources/bruteForceProtection/api";
 export { BreachedPasswordDetection } from "./resources/breachedPasswordDetection/resource";
 export type {
   BreachedPasswordDetectionArgs,
   BreachedPasswordDetectionInputs,
-  BreachedPasswordDetectionMembers,
   BreachedPasswordDetectionOutputs,
   BreachedPasswordStageArgs,
-  BreachedPasswordStageState,
 } from "./resources/breachedPasswordDetection/resource";
 export type {
   AdminNotificationFrequency,
+  BreachedPasswordDetectionMembers,
   BreachedPasswordShield,
+  BreachedPasswordStageState,
   DetectionMethod,
   StageShield,
 } from "./resources/breachedPasswordDetection/api";
@@ -84,12 +86,15 @@ export { SuspiciousIpThrottling } from "./resources/suspiciousIpThrottling/resou
 export type {
   SuspiciousIpThrottlingArgs,
   SuspiciousIpThrottlingInputs,
-  SuspiciousIpThrottlingMembers,
   SuspiciousIpThrottlingOutputs,
   ThrottlingStageArgs,
-  ThrottlingStageState,
 } from "./resources/suspiciousIpThrottling/resource";
-export type { SuspiciousIpShield, ThrottlingStageName } from "./resources/suspiciousIpThrottling/api";
+export type {
+  SuspiciousIpShield,
+  SuspiciousIpThrottlingMembers,
+  ThrottlingStageName,
+  ThrottlingStageState,
+} from "./resources/suspiciousIpThrottling/api";
 export { getAttackProtection, getAttackProtectionOutput } from "./resources/attackProtection/function";
 export {
   ALLOWLIST_MAX_ENTRIES,

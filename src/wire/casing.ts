@@ -10,6 +10,7 @@
  *
  * So every snake_case key (`[a-z][a-z0-9]*(_[a-z0-9]+)*`) survives snake → camel → snake unchanged.
  */
+import type { Same } from "./shape";
 
 /**
  * Dotted paths of free-form maps, in wire (snake_case) spelling, `[]` for array items: e.g.
@@ -119,3 +120,22 @@ export function toCamelDeep<T>(value: T, verbatimPaths: VerbatimPaths = []): Cam
 export function toSnakeDeep(value: unknown, verbatimPaths: VerbatimPaths = []): unknown {
   return convert(value, "", new Set(verbatimPaths), "snake");
 }
+
+/**
+ * `true` when `Members` are the members of the wire body `Wire` in the program's spelling, each of the same
+ * type; checked with {@link Holds}, or by `describeDocument`.
+ */
+export type SpelledAsTheWire<Members, Wire> = Same<Declared<Members>, Declared<CamelCased<Wire>>>;
+
+/** `T` as a program declares it: a member that may be left out is optional, never `undefined`, at any depth. */
+type Declared<T> = [T] extends [readonly (infer Item)[]]
+  ? Declared<Item>[]
+  : [T] extends [object]
+    ? { [K in keyof T]: Declared<Exclude<T[K], undefined>> }
+    : T;
+
+/** Whether `A` and `B` accept the same values. */
+export type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/** A compile error unless `T` is `true`. */
+export type Holds<T extends true> = T;

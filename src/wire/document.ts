@@ -59,6 +59,14 @@ export function insufficientEntitlement(feature: string, what: string): Document
   };
 }
 
+/**
+ * A description that also names its members in the program's spelling, for the resource class made from it
+ * (`documentResource`): a type only, never set at run time.
+ */
+export interface SpelledForTheProgram<Members> {
+  readonly programSpelling?: Members;
+}
+
 /** A rule of {@link DocumentDescription.rules} that the declared members break. */
 export interface DocumentRuleFailure {
   /** The member, as a dotted wire path: `admin_notification_frequency`. */

@@ -1,13 +1,15 @@
 /**
  * A GET/PATCH document's endpoints, made from its path and scopes: the read and the write of one document at
- * one path, as every document object of the tenant has them. With {@link documentApi}, its schemas too, from
- * its one table of members.
+ * one path, as every document object of the tenant has them. With {@link describeDocument}, the whole
+ * description of a document object, its schemas too, from its one table of members.
  */
 import type { BodyEncoding, Endpoint } from "./endpoint";
 import { endpoint } from "./endpoint";
-import type { ExactMembers, Members, ZodApi } from "./schema";
+import type { ExactMembers, Members as ZodMembers, ZodApi } from "./schema";
 import { documentSchemas } from "./schema";
 import type { DocumentSchemas, Patch, Schema, Tolerant } from "./shape";
+import type { SpelledAsTheWire } from "./casing";
+import type { DocumentDescription, SpelledForTheProgram } from "./document";
 
 /** Where a document lives and who may touch it; the rest has defaults. */
 export interface DocumentPlace {
@@ -61,23 +63,48 @@ export function documentEndpoints<Request, Response>(
 /** A document's schemas and endpoints, derived from its members. */
 export type DocumentApi<T> = DocumentSchemas<T> & DocumentEndpoints<Patch<T>, Tolerant<T>>;
 
+/** What {@link describeDocument} takes: a document's description but its endpoints, which its place makes. */
+type DocumentSpec<T> = Omit<DocumentDescription<Patch<T>, Tolerant<T> & object>, "get" | "patch"> &
+  DocumentPlace;
+
+/** The keys of a {@link DocumentSpec} that make the schemas and endpoints, not the description. */
+type ApiKeys = keyof DocumentPlace | "members";
+
+/**
+ * No argument when `Members` spell `Patch<T>`; else one that cannot be given, so the call does not compile and
+ * its error names the rule.
+ */
+type WireSpellingCheck<Members, T> =
+  SpelledAsTheWire<Members, Patch<T>> extends true ? [] : [membersDifferFromTheWireBody: never];
+
 /**
  * @internal Its signature names zod, which the published declarations never do; what it makes is a
- * {@link DocumentApi}.
+ * {@link DocumentDescription} with its {@link DocumentApi}.
  *
- * A GET/PATCH document written once: its members (checked at compile time against the plain type `T`, see
- * {@link documentSchemas}), its path and its scopes make its schemas and its two endpoints.
+ * A GET/PATCH document object written once: its stored shape `T` and its members in the program's spelling
+ * (`Members`, which must spell `T` member for member, each of the same type, or the call does not compile);
+ * its table of members (checked against `T`, see {@link documentSchemas}), path and scopes make its schemas and
+ * its two endpoints; the rest is its description, kept with its literal identity.
  *
- * @example const lockApi = documentApi<Lock>()({ path: "/lock", scopes, members: (z) => ({ enabled: z.boolean() }) });
+ * @example const lockDocument = describeDocument<Lock, LockMembers>()({ name: "lock", …, path: "/lock", scopes, members: (z) => ({ enabled: z.boolean() }) });
  */
-export function documentApi<T>() {
-  return <M extends Members>(
-    spec: DocumentPlace & { readonly members: (z: ZodApi) => M & ExactMembers<M, T> },
-  ): DocumentApi<T> => {
-    const schemas = documentSchemas<T>()<M>(spec.members);
-    return {
-      ...schemas,
-      ...documentEndpoints({ ...spec, request: schemas.patchSchema, response: schemas.responseSchema }),
-    };
+export function describeDocument<T extends object, Members extends object>(
+  ..._spelling: WireSpellingCheck<Members, T>
+) {
+  return <const Spec extends DocumentSpec<T>, M extends ZodMembers>(
+    spec: Spec & { readonly members: (z: ZodApi) => M & ExactMembers<M, T> },
+  ): Omit<Spec, ApiKeys> & DocumentApi<T> & SpelledForTheProgram<Members> => {
+    const { path, scopes, globalClientOnly, encodings, hints, members, ...description } = spec;
+    const schemas = documentSchemas<T>()<M>(members);
+    const endpoints = documentEndpoints({
+      path,
+      scopes,
+      globalClientOnly,
+      encodings,
+      hints,
+      request: schemas.patchSchema,
+      response: schemas.responseSchema,
+    });
+    return { ...description, ...schemas, ...endpoints };
   };
 }

@@ -13,8 +13,8 @@ import { changedCount } from "../../scripts/support/stack";
 import { tenantEnv } from "../../scripts/support/programs";
 import { startEmulator } from "../../src/emulator";
 import { namedTenant } from "../../scripts/support/namedTenant";
-import { botDetectionApi } from "../../src/resources/botDetection/api";
-import { suspiciousIpThrottlingApi } from "../../src/resources/suspiciousIpThrottling/api";
+import { botDetectionDocument } from "../../src/resources/botDetection/api";
+import { suspiciousIpThrottlingDocument } from "../../src/resources/suspiciousIpThrottling/api";
 import { describeWithEngine } from "./support/engine";
 import type { TenantStack } from "./support/tenantStack";
 import { createTenantStack, failureOf } from "./support/tenantStack";
@@ -60,11 +60,13 @@ describeWithEngine("attack protection adopted, refreshed and exported", () => {
     tenant = await createTenantStack({ programDir: PROGRAM });
     host = new URL(tenant.emulator.domain).host;
     // What a team set up by hand in the dashboard.
-    await tenant.emulator.tenant.write("PATCH", suspiciousIpThrottlingApi.get.path, {
+    await tenant.emulator.tenant.write("PATCH", suspiciousIpThrottlingDocument.get.path, {
       allowlist: ["192.0.2.0/24", "2001:db8::/32"],
       stage: { "pre-login": { max_attempts: 40 } },
     });
-    await tenant.emulator.tenant.write("PATCH", botDetectionApi.get.path, { bot_detection_level: "low" });
+    await tenant.emulator.tenant.write("PATCH", botDetectionDocument.get.path, {
+      bot_detection_level: "low",
+    });
   });
 
   afterAll(async () => {
@@ -77,8 +79,8 @@ describeWithEngine("attack protection adopted, refreshed and exported", () => {
       // The tenant's entries, in another order: the order is not a difference.
       allowlist: { value: JSON.stringify(["2001:db8::/32", "192.0.2.0/24"]) },
       loginAttempts: { value: "40" },
-      botImportId: { value: `${host}${botDetectionApi.get.path}` },
-      suspiciousImportId: { value: `${host}${suspiciousIpThrottlingApi.get.path}` },
+      botImportId: { value: `${host}${botDetectionDocument.get.path}` },
+      suspiciousImportId: { value: `${host}${suspiciousIpThrottlingDocument.get.path}` },
     });
     tenant.emulator.clearRequestLog();
 
@@ -92,7 +94,7 @@ describeWithEngine("attack protection adopted, refreshed and exported", () => {
   });
 
   it("leaves an undeclared member as the tenant has it: rate is not managed", async () => {
-    await tenant.emulator.tenant.write("PATCH", suspiciousIpThrottlingApi.get.path, {
+    await tenant.emulator.tenant.write("PATCH", suspiciousIpThrottlingDocument.get.path, {
       stage: { "pre-login": { rate: 100000 } },
     });
 
@@ -173,18 +175,21 @@ describeWithEngine("a refresh of a tenant holding what no program may declare", 
   });
 
   it("records the tenant's values in state, and the next up writes the declared ones", async () => {
-    const suspicious = tenant.emulator.tenant.stored(suspiciousIpThrottlingApi.get.path) as Record<
+    const suspicious = tenant.emulator.tenant.stored(suspiciousIpThrottlingDocument.get.path) as Record<
       string,
       unknown
     >;
-    await tenant.emulator.tenant.seed(suspiciousIpThrottlingApi.get.path, {
+    await tenant.emulator.tenant.seed(suspiciousIpThrottlingDocument.get.path, {
       ...suspicious,
       shields: ["tarpit"],
       allowlist: held,
       stage: { ...(suspicious["stage"] as object), "pre-login": { max_attempts: 5000, rate: 1 } },
     });
-    const bot = tenant.emulator.tenant.stored(botDetectionApi.get.path) as Record<string, unknown>;
-    await tenant.emulator.tenant.seed(botDetectionApi.get.path, { ...bot, bot_detection_level: "extreme" });
+    const bot = tenant.emulator.tenant.stored(botDetectionDocument.get.path) as Record<string, unknown>;
+    await tenant.emulator.tenant.seed(botDetectionDocument.get.path, {
+      ...bot,
+      bot_detection_level: "extreme",
+    });
 
     await tenant.harness.refresh();
 
@@ -199,14 +204,14 @@ describeWithEngine("a refresh of a tenant holding what no program may declare", 
     await tenant.harness.up();
 
     expect(writes(tenant.calls()).sort()).toEqual([
-      `PATCH /api/v2${botDetectionApi.get.path}`,
-      `PATCH /api/v2${suspiciousIpThrottlingApi.get.path}`,
+      `PATCH /api/v2${botDetectionDocument.get.path}`,
+      `PATCH /api/v2${suspiciousIpThrottlingDocument.get.path}`,
     ]);
-    expect(tenant.emulator.tenant.read(suspiciousIpThrottlingApi.get.path)).toMatchObject({
+    expect(tenant.emulator.tenant.read(suspiciousIpThrottlingDocument.get.path)).toMatchObject({
       allowlist: ["192.0.2.0/24"],
       stage: { "pre-login": { max_attempts: 40, rate: 1 } },
     });
-    expect(tenant.emulator.tenant.read(botDetectionApi.get.path)).toMatchObject({
+    expect(tenant.emulator.tenant.read(botDetectionDocument.get.path)).toMatchObject({
       bot_detection_level: "low",
     });
   });

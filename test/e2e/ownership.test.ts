@@ -4,8 +4,8 @@
  * under --refresh), and adopts it with the import option; two declarations of one object in one program,
  * and arguments in the API's spelling, fail the preview.
  */
-import { botDetectionApi } from "../../src/resources/botDetection/api";
-import { suspiciousIpThrottlingApi } from "../../src/resources/suspiciousIpThrottling/api";
+import { botDetectionDocument } from "../../src/resources/botDetection/api";
+import { suspiciousIpThrottlingDocument } from "../../src/resources/suspiciousIpThrottling/api";
 import { createTestStack } from "../../scripts/support/stack";
 import type { TestStack } from "../../scripts/support/stack";
 import { changedCount } from "../../scripts/support/stack";
@@ -64,8 +64,8 @@ describeWithEngine("two stacks on one tenant", () => {
       "suspicious IP throttling (it differs from a new tenant's at stage.pre-login.maxAttempts)";
     expect(printed.includes(bot) || printed.includes(suspicious)).toBe(true);
     expect(
-      printed.includes(`import: "${host}${botDetectionApi.get.path}"`) ||
-        printed.includes(`import: "${host}${suspiciousIpThrottlingApi.get.path}"`),
+      printed.includes(`import: "${host}${botDetectionDocument.get.path}"`) ||
+        printed.includes(`import: "${host}${suspiciousIpThrottlingDocument.get.path}"`),
     ).toBe(true);
     expect(writes(first.calls())).toEqual([]);
   });
@@ -74,7 +74,7 @@ describeWithEngine("two stacks on one tenant", () => {
     const printed = await printedFailure(second, () => second.up());
 
     expect(printed).toContain("cannot be created on");
-    expect(first.emulator.tenant.read(botDetectionApi.get.path)).toMatchObject({
+    expect(first.emulator.tenant.read(botDetectionDocument.get.path)).toMatchObject({
       bot_detection_level: "high",
     });
     const refreshed = await first.harness.preview({ refresh: true, expectNoChanges: true });
@@ -85,8 +85,8 @@ describeWithEngine("two stacks on one tenant", () => {
     await second.stack.setAllConfig({
       "e2e:botDetectionLevel": { value: "high" },
       "e2e:loginAttempts": { value: "50" },
-      "e2e:botImportId": { value: `${host}${botDetectionApi.get.path}` },
-      "e2e:suspiciousImportId": { value: `${host}${suspiciousIpThrottlingApi.get.path}` },
+      "e2e:botImportId": { value: `${host}${botDetectionDocument.get.path}` },
+      "e2e:suspiciousImportId": { value: `${host}${suspiciousIpThrottlingDocument.get.path}` },
     });
     first.emulator.clearRequestLog();
 

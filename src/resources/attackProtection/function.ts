@@ -7,15 +7,16 @@ import type { FunctionOutputOptions } from "../../engine/functionDependencies";
 import { readAsOutput } from "../../engine/functionDependencies";
 import type { TenantSelector, ResolvedTenant } from "../../engine/tenantArgs";
 import type { DocumentDescription } from "../../wire/document";
-import type { BotDetectionResponse } from "../botDetection/api";
+import type { Tolerant } from "../../wire/shape";
+import type { BotDetection } from "../botDetection/api";
 import { botDetectionDocument } from "../botDetection/api";
-import type { BreachedPasswordDetectionResponse } from "../breachedPasswordDetection/api";
+import type { BreachedPasswordDetection } from "../breachedPasswordDetection/api";
 import { breachedPasswordDetectionDocument } from "../breachedPasswordDetection/api";
-import type { BruteForceProtectionResponse } from "../bruteForceProtection/api";
+import type { BruteForceProtection } from "../bruteForceProtection/api";
 import { bruteForceProtectionDocument } from "../bruteForceProtection/api";
 import type { CaptchaResponse } from "../captchaConfig/api";
 import { captchaDocument } from "../captchaConfig/api";
-import type { SuspiciousIpThrottlingResponse } from "../suspiciousIpThrottling/api";
+import type { SuspiciousIpThrottling } from "../suspiciousIpThrottling/api";
 import { suspiciousIpThrottlingDocument } from "../suspiciousIpThrottling/api";
 import { readDocument } from "../tenantObject/documentRead";
 import { handledEarly } from "../../engine/handledOutputs";
@@ -29,10 +30,10 @@ import { readNamed } from "../tenantObject/program/programFunction";
  */
 export interface AttackProtection {
   captcha: CamelCased<CaptchaResponse> | undefined;
-  botDetection: CamelCased<BotDetectionResponse> | undefined;
-  bruteForceProtection: CamelCased<BruteForceProtectionResponse>;
-  breachedPasswordDetection: CamelCased<BreachedPasswordDetectionResponse>;
-  suspiciousIpThrottling: CamelCased<SuspiciousIpThrottlingResponse>;
+  botDetection: CamelCased<Tolerant<BotDetection>> | undefined;
+  bruteForceProtection: CamelCased<Tolerant<BruteForceProtection>>;
+  breachedPasswordDetection: CamelCased<Tolerant<BreachedPasswordDetection>>;
+  suspiciousIpThrottling: CamelCased<Tolerant<SuspiciousIpThrottling>>;
 }
 
 /** Arguments of {@link getAttackProtection}. */

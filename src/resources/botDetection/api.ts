@@ -7,10 +7,9 @@
  * PATCH is partial and answers the whole document; an `allowlist` sent replaces the stored one. A plan without
  * bot detection answers both with 403 `insufficient_entitlement`.
  */
-import { documentDescription, insufficientEntitlement } from "../../wire/document";
-import { documentApi } from "../../wire/documentEndpoints";
+import { insufficientEntitlement } from "../../wire/document";
+import { describeDocument } from "../../wire/documentEndpoints";
 import { allowlist } from "../../wire/ipAllowlist";
-import type { Patch, Tolerant } from "../../wire/shape";
 
 export const BOT_DETECTION_LEVELS = ["low", "medium", "high"] as const;
 /** How eagerly the platform scores a request as a bot: `low`, `medium` or `high`. */
@@ -30,32 +29,6 @@ export type BotDetection = {
   monitoring_mode_enabled: boolean;
 };
 
-/** The PATCH body: any of the members, none other. */
-export type BotDetectionPatch = Patch<BotDetection>;
-
-/**
- * The GET and PATCH answer: the document's members, each optional and of its JSON type without the input rules
- * (a tenant may hold what this package would not write), unknown ones kept.
- */
-export type BotDetectionResponse = Tolerant<BotDetection>;
-
-/** Bot detection's schemas and its `GET`/`PATCH /attack-protection/bot-detection`, from its members. */
-export const botDetectionApi = documentApi<BotDetection>()({
-  path: "/attack-protection/bot-detection",
-  scopes: { read: "read:attack_protection", update: "update:attack_protection" },
-  members: (z) => {
-    const policy = () => z.enum(CHALLENGE_POLICIES);
-    return {
-      challenge_password_policy: policy(),
-      challenge_passwordless_policy: policy(),
-      challenge_password_reset_policy: policy(),
-      allowlist: allowlist(z),
-      bot_detection_level: z.enum(BOT_DETECTION_LEVELS),
-      monitoring_mode_enabled: z.boolean(),
-    };
-  },
-});
-
 /**
  * What a new tenant has (terraform-provider-auth0, the cassette of breached password detection, #4, a
  * tenant whose bot detection was never set; the docs: on by default, medium level, no challenge until a policy
@@ -70,13 +43,43 @@ export const NEW_TENANT_BOT_DETECTION: BotDetection = {
   monitoring_mode_enabled: false,
 };
 
+/** The members of {@link BotDetection}, in the program's spelling. */
+export interface BotDetectionMembers {
+  /** How eagerly a request counts as risky: `low`, `medium` or `high`. A new tenant has `medium`. */
+  botDetectionLevel?: BotDetectionLevel;
+  /** When a password login shows the challenge: `never`, `when_risky` or `always`. A new tenant has `never`. */
+  challengePasswordPolicy?: ChallengePolicy;
+  /** When a passwordless login shows the challenge: `never`, `when_risky` or `always`. A new tenant has `never`. */
+  challengePasswordlessPolicy?: ChallengePolicy;
+  /** When a password reset shows the challenge: `never`, `when_risky` or `always`. A new tenant has `never`. */
+  challengePasswordResetPolicy?: ChallengePolicy;
+  /**
+   * Addresses bot detection never challenges: at most 100 IPv4 or IPv6 addresses or CIDR ranges, each once.
+   * Written whole; the order of entries is not a change. A new tenant has none.
+   */
+  allowlist?: string[];
+  /** `true`: bot detection only logs what it would challenge. A new tenant has `false`. */
+  monitoringModeEnabled?: boolean;
+}
+
 /** Bot detection, as a document object: its identity, endpoints, a new tenant's values and its plan feature. */
-export const botDetectionDocument = documentDescription<BotDetectionPatch, BotDetectionResponse>()({
+export const botDetectionDocument = describeDocument<BotDetection, BotDetectionMembers>()({
   name: "botDetection",
   label: "bot detection policy",
   resource: { type: "BotDetection", docs: "docs/attack-protection.md" },
-  get: botDetectionApi.get,
-  patch: botDetectionApi.patch,
+  path: "/attack-protection/bot-detection",
+  scopes: { read: "read:attack_protection", update: "update:attack_protection" },
+  members: (z) => {
+    const policy = () => z.enum(CHALLENGE_POLICIES);
+    return {
+      challenge_password_policy: policy(),
+      challenge_passwordless_policy: policy(),
+      challenge_password_reset_policy: policy(),
+      allowlist: allowlist(z),
+      bot_detection_level: z.enum(BOT_DETECTION_LEVELS),
+      monitoring_mode_enabled: z.boolean(),
+    };
+  },
   newTenant: NEW_TENANT_BOT_DETECTION,
   entitlement: insufficientEntitlement("botDetection", "bot detection"),
   replacedWhole: ["allowlist"],

@@ -8,11 +8,10 @@
  * stage's `shields` sent replace the stored ones; a tenant with no `admin_notification` shield left anywhere
  * answers `admin_notification_frequency: []`.
  */
-import { documentDescription } from "../../wire/document";
-import { documentApi } from "../../wire/documentEndpoints";
+import { describeDocument } from "../../wire/documentEndpoints";
 import { enumSet } from "../../wire/ipAllowlist";
 import type { ZodApi } from "../../wire/schema";
-import type { Patch, Tolerant } from "../../wire/shape";
+import type { Patch } from "../../wire/shape";
 
 export const BREACHED_PASSWORD_SHIELDS = ["block", "user_notification", "admin_notification"] as const;
 /** At a login with a breached password: `block` it, email the user, or notify the tenant's admins. */
@@ -46,29 +45,7 @@ export type BreachedPasswordDetection = {
   stage: { "pre-user-registration": BreachedPasswordStage; "pre-change-password": BreachedPasswordStage };
 };
 
-/** The PATCH body: any of the members (a stage's too), none other. */
-export type BreachedPasswordDetectionPatch = Patch<BreachedPasswordDetection>;
-
-/**
- * The GET and PATCH answer: the document's members (a stage's too), each optional and of its JSON type without
- * the input rules (a tenant may hold what this package would not write), unknown ones kept.
- */
-export type BreachedPasswordDetectionResponse = Tolerant<BreachedPasswordDetection>;
-
 const stage = (z: ZodApi) => z.strictObject({ shields: enumSet(z, STAGE_SHIELDS) });
-
-/** Breached password detection's schemas and its `GET`/`PATCH /attack-protection/breached-password-detection`. */
-export const breachedPasswordDetectionApi = documentApi<BreachedPasswordDetection>()({
-  path: "/attack-protection/breached-password-detection",
-  scopes: { read: "read:attack_protection", update: "update:attack_protection" },
-  members: (z) => ({
-    enabled: z.boolean(),
-    shields: enumSet(z, BREACHED_PASSWORD_SHIELDS),
-    admin_notification_frequency: enumSet(z, ADMIN_NOTIFICATION_FREQUENCIES),
-    method: z.enum(DETECTION_METHODS),
-    stage: z.strictObject({ "pre-user-registration": stage(z), "pre-change-password": stage(z) }),
-  }),
-});
 
 /**
  * What a new tenant has: off, no shield, the standard method (the platform's docs: breached password
@@ -90,7 +67,7 @@ export const NEW_TENANT_BREACHED_PASSWORD_DETECTION: BreachedPasswordDetection =
  * count: whoever manages it may take `admin_notification` away, and the frequencies would go with it, so the
  * program that manages the frequencies must manage the shield that keeps them.
  */
-function notifiesNobody(declared: Readonly<BreachedPasswordDetectionPatch>): boolean {
+function notifiesNobody(declared: Readonly<Patch<BreachedPasswordDetection>>): boolean {
   const lists = [
     declared.shields,
     ...BREACHED_PASSWORD_STAGES.map((name) => declared.stage?.[name]?.shields),
@@ -113,16 +90,50 @@ const FREQUENCY_WITHOUT_NOTIFICATION = {
     "platform empties the frequencies, so the tenant would never hold them",
 };
 
+/** A stage's shields, as the tenant has them and as {@link BreachedPasswordDetectionMembers.stage} declares them. */
+export interface BreachedPasswordStageState {
+  /** At this stage: `block`, `admin_notification`; each once. A new tenant has none. */
+  shields?: StageShield[];
+}
+
+/** The members of {@link BreachedPasswordDetection}, in the program's spelling. */
+export interface BreachedPasswordDetectionMembers {
+  /** Whether the detection is on. A new tenant has `false`. */
+  enabled?: boolean;
+  /** At a login with a breached password: `block`, `user_notification`, `admin_notification`; each once. */
+  shields?: BreachedPasswordShield[];
+  /**
+   * How often admins are notified: `immediately`, `daily`, `weekly`, `monthly`; each once. The platform empties
+   * it when no `admin_notification` shield is left, so a non-empty list needs `admin_notification` declared in
+   * `shields` or a stage's `shields` (checked at preview).
+   */
+  adminNotificationFrequency?: AdminNotificationFrequency[];
+  /** The breach database checked: `standard` (a new tenant's) or `enhanced`. */
+  method?: DetectionMethod;
+  /** The shields at sign-up (`pre-user-registration`) and at a password change (`pre-change-password`). */
+  stage?: {
+    "pre-user-registration"?: BreachedPasswordStageState;
+    "pre-change-password"?: BreachedPasswordStageState;
+  };
+}
+
 /** Breached password detection, as a document object: its stages merge member by member. */
-export const breachedPasswordDetectionDocument = documentDescription<
-  BreachedPasswordDetectionPatch,
-  BreachedPasswordDetectionResponse
+export const breachedPasswordDetectionDocument = describeDocument<
+  BreachedPasswordDetection,
+  BreachedPasswordDetectionMembers
 >()({
   name: "breachedPasswordDetection",
   label: "breached password detection",
   resource: { type: "BreachedPasswordDetection", docs: "docs/attack-protection.md" },
-  get: breachedPasswordDetectionApi.get,
-  patch: breachedPasswordDetectionApi.patch,
+  path: "/attack-protection/breached-password-detection",
+  scopes: { read: "read:attack_protection", update: "update:attack_protection" },
+  members: (z) => ({
+    enabled: z.boolean(),
+    shields: enumSet(z, BREACHED_PASSWORD_SHIELDS),
+    admin_notification_frequency: enumSet(z, ADMIN_NOTIFICATION_FREQUENCIES),
+    method: z.enum(DETECTION_METHODS),
+    stage: z.strictObject({ "pre-user-registration": stage(z), "pre-change-password": stage(z) }),
+  }),
   newTenant: NEW_TENANT_BREACHED_PASSWORD_DETECTION,
   replacedWhole: [
     "shields",

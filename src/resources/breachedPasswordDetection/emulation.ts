@@ -1,7 +1,8 @@
 import type { ObjectEmulation } from "../../wire/emulation";
 import { documentOverrides } from "../../wire/emulation";
-import type { BreachedPasswordDetection, BreachedPasswordDetectionPatch } from "./api";
-import { BREACHED_PASSWORD_STAGES, breachedPasswordDetectionApi, notifiesAnAdministrator } from "./api";
+import type { Patch } from "../../wire/shape";
+import type { BreachedPasswordDetection } from "./api";
+import { BREACHED_PASSWORD_STAGES, breachedPasswordDetectionDocument, notifiesAnAdministrator } from "./api";
 
 /**
  * A PATCH as recorded: each member sent replaces the stored one, a stage's `shields` replace that stage's;
@@ -11,7 +12,7 @@ import { BREACHED_PASSWORD_STAGES, breachedPasswordDetectionApi, notifiesAnAdmin
  */
 function merge(
   stored: BreachedPasswordDetection,
-  patch: BreachedPasswordDetectionPatch,
+  patch: Patch<BreachedPasswordDetection>,
 ): BreachedPasswordDetection {
   const stage = { ...stored.stage };
   for (const name of BREACHED_PASSWORD_STAGES) {
@@ -32,7 +33,7 @@ function merge(
 /** Breached password detection: the document machinery's, but for the PATCH's rule on notifications. */
 export const emulation: ObjectEmulation = {
   document: documentOverrides<BreachedPasswordDetection>({
-    stored: breachedPasswordDetectionApi.schema,
+    stored: breachedPasswordDetectionDocument.schema,
     merge,
   }),
 };

@@ -6,10 +6,8 @@
  * {@link BruteForceProtection}; PATCH is partial and answers the whole document; `shields` and `allowlist` sent
  * replace the stored ones.
  */
-import { documentDescription } from "../../wire/document";
-import { documentApi } from "../../wire/documentEndpoints";
+import { describeDocument } from "../../wire/documentEndpoints";
 import { allowlist, enumSet } from "../../wire/ipAllowlist";
-import type { Patch, Tolerant } from "../../wire/shape";
 
 export const BRUTE_FORCE_SHIELDS = ["block", "user_notification"] as const;
 /** What the platform does at the threshold: `block` the account's logins from that IP, `user_notification` (email the user). */
@@ -31,28 +29,6 @@ export type BruteForceProtection = {
   max_attempts: number;
 };
 
-/** The PATCH body: any of the members, none other. */
-export type BruteForceProtectionPatch = Patch<BruteForceProtection>;
-
-/**
- * The GET and PATCH answer: the document's members, each optional and of its JSON type without the input rules
- * (a tenant may hold what this package would not write), unknown ones kept.
- */
-export type BruteForceProtectionResponse = Tolerant<BruteForceProtection>;
-
-/** Brute-force protection's schemas and its `GET`/`PATCH /attack-protection/brute-force-protection`. */
-export const bruteForceProtectionApi = documentApi<BruteForceProtection>()({
-  path: "/attack-protection/brute-force-protection",
-  scopes: { read: "read:attack_protection", update: "update:attack_protection" },
-  members: (z) => ({
-    enabled: z.boolean(),
-    shields: enumSet(z, BRUTE_FORCE_SHIELDS),
-    mode: z.enum(BRUTE_FORCE_MODES),
-    allowlist: allowlist(z),
-    max_attempts: z.int().min(BRUTE_FORCE_MAX_ATTEMPTS.min).max(BRUTE_FORCE_MAX_ATTEMPTS.max),
-  }),
-});
-
 /**
  * What a new tenant has: on, blocking and notifying the user, counting per account and IP, 10 attempts (the
  * platform's docs, Attack Protection > Brute-Force Protection; the shields and mode as a tenant that never
@@ -66,16 +42,40 @@ export const NEW_TENANT_BRUTE_FORCE_PROTECTION: BruteForceProtection = {
   max_attempts: 10,
 };
 
+/** The members of {@link BruteForceProtection}, in the program's spelling. */
+export interface BruteForceProtectionMembers {
+  /** Whether the protection is on. A new tenant has `true`. */
+  enabled?: boolean;
+  /**
+   * At the threshold: `block` the account's logins from the IP, `user_notification` (email the user); each once.
+   * A new tenant has both.
+   */
+  shields?: BruteForceShield[];
+  /** Counting per account and IP (`count_per_identifier_and_ip`, a new tenant's) or per account. */
+  mode?: BruteForceMode;
+  /** Addresses never blocked: at most 100 IPv4 or IPv6 addresses or CIDR ranges, each once. */
+  allowlist?: string[];
+  /** Failed logins before the shields apply: an integer from 1 to 100. A new tenant has 10. */
+  maxAttempts?: number;
+}
+
 /** Brute-force protection, as a document object. */
-export const bruteForceProtectionDocument = documentDescription<
-  BruteForceProtectionPatch,
-  BruteForceProtectionResponse
+export const bruteForceProtectionDocument = describeDocument<
+  BruteForceProtection,
+  BruteForceProtectionMembers
 >()({
   name: "bruteForceProtection",
   label: "brute-force protection",
   resource: { type: "BruteForceProtection", docs: "docs/attack-protection.md" },
-  get: bruteForceProtectionApi.get,
-  patch: bruteForceProtectionApi.patch,
+  path: "/attack-protection/brute-force-protection",
+  scopes: { read: "read:attack_protection", update: "update:attack_protection" },
+  members: (z) => ({
+    enabled: z.boolean(),
+    shields: enumSet(z, BRUTE_FORCE_SHIELDS),
+    mode: z.enum(BRUTE_FORCE_MODES),
+    allowlist: allowlist(z),
+    max_attempts: z.int().min(BRUTE_FORCE_MAX_ATTEMPTS.min).max(BRUTE_FORCE_MAX_ATTEMPTS.max),
+  }),
   newTenant: NEW_TENANT_BRUTE_FORCE_PROTECTION,
   replacedWhole: ["shields", "allowlist"],
 });

@@ -1,12 +1,12 @@
 import type * as pulumi from "@pulumi/pulumi";
 
-import type { CamelCased } from "../../wire/casing";
+import type { CamelCased, Holds, SameShape } from "../../wire/casing";
 import { toCamelKey } from "../../wire/casing";
 import type { TenantSelector, ResolvedTenant } from "../../engine/tenantArgs";
 import { typeToken } from "../../wire/document";
 import { TenantAdminDynamicResource } from "../tenantObject/program/dynamicResource";
 import { withSecretFields } from "../tenantObject/inputs";
-import type { Holds, MemberInput, SameShape } from "../tenantObject/program/objectResource";
+import type { MemberInput } from "../tenantObject/program/objectResource";
 import type { CaptchaPatchRequest, CaptchaProviderId } from "./api";
 import { CAPTCHA_SECRET_FIELDS, captchaDocument } from "./api";
 

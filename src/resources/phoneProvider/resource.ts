@@ -37,7 +37,6 @@ export type PhoneProviderOutputs = PhoneProviderInputs & { memberId: string; dom
  */
 export class PhoneProvider extends objectResource<
   PhoneProviderMembers & AlwaysDeclared,
-  never,
   PhoneProviderArgs,
   PhoneProviderId
 >(phoneProviderCollection, { secretMembers: { twilio: ["authToken"] } }) {}

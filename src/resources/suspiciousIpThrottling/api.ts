@@ -8,11 +8,9 @@
  * and `allowlist` sent replace the stored ones. The live API answers a third stage the OpenAPI does not list,
  * `pre-custom-token-exchange`, and accepts it in a PATCH (go-auth0 `Update_the_suspicious_IP_throttling_configuration` #1).
  */
-import { documentDescription } from "../../wire/document";
-import { documentApi } from "../../wire/documentEndpoints";
+import { describeDocument } from "../../wire/documentEndpoints";
 import { allowlist, enumSet } from "../../wire/ipAllowlist";
 import type { ZodApi } from "../../wire/schema";
-import type { Patch, Tolerant } from "../../wire/shape";
 
 export const SUSPICIOUS_IP_SHIELDS = ["block", "admin_notification"] as const;
 /** At the threshold: `block` (answer 429) the IP, or notify the tenant's admins. */
@@ -47,15 +45,6 @@ export type SuspiciousIpThrottling = {
   stage: Record<ThrottlingStageName, ThrottlingStage>;
 };
 
-/** The PATCH body: any of the members (a stage's too), none other. */
-export type SuspiciousIpThrottlingPatch = Patch<SuspiciousIpThrottling>;
-
-/**
- * The GET and PATCH answer: the document's members (a stage's too), each optional and of its JSON type without
- * the input rules (a tenant may hold what this package would not write), unknown ones kept.
- */
-export type SuspiciousIpThrottlingResponse = Tolerant<SuspiciousIpThrottling>;
-
 function stage(z: ZodApi, name: ThrottlingStageName) {
   const { maxAttempts, rate } = STAGE_RANGES[name];
   return z.strictObject({
@@ -63,22 +52,6 @@ function stage(z: ZodApi, name: ThrottlingStageName) {
     rate: z.int().min(rate.min).max(rate.max),
   });
 }
-
-/** Suspicious IP throttling's schemas and its `GET`/`PATCH /attack-protection/suspicious-ip-throttling`. */
-export const suspiciousIpThrottlingApi = documentApi<SuspiciousIpThrottling>()({
-  path: "/attack-protection/suspicious-ip-throttling",
-  scopes: { read: "read:attack_protection", update: "update:attack_protection" },
-  members: (z) => ({
-    enabled: z.boolean(),
-    shields: enumSet(z, SUSPICIOUS_IP_SHIELDS),
-    allowlist: allowlist(z),
-    stage: z.strictObject({
-      "pre-login": stage(z, "pre-login"),
-      "pre-user-registration": stage(z, "pre-user-registration"),
-      "pre-custom-token-exchange": stage(z, "pre-custom-token-exchange"),
-    }),
-  }),
-});
 
 /**
  * What a new tenant has: on, blocking and notifying admins, no allowlist, and the documented thresholds
@@ -97,16 +70,49 @@ export const NEW_TENANT_SUSPICIOUS_IP_THROTTLING: SuspiciousIpThrottling = {
   },
 };
 
+/** A stage's threshold, as the tenant has it and as {@link SuspiciousIpThrottlingMembers.stage} declares it. */
+export interface ThrottlingStageState {
+  /** Attempts allowed: `pre-login` 1–2500 (a new tenant's 100), `pre-user-registration` 1–72000 (50). */
+  maxAttempts?: number;
+  /**
+   * Milliseconds until one more attempt is granted: `pre-login` 34560–86400000 (864000),
+   * `pre-user-registration` 1200–86400000 (1728000).
+   */
+  rate?: number;
+}
+
+/** The members of {@link SuspiciousIpThrottling}, in the program's spelling. */
+export interface SuspiciousIpThrottlingMembers {
+  /** Whether the throttling is on. A new tenant has `true`. */
+  enabled?: boolean;
+  /** At the threshold: `block` (answer 429), `admin_notification`; each once. A new tenant has both. */
+  shields?: SuspiciousIpShield[];
+  /** Addresses never throttled: at most 100 IPv4 or IPv6 addresses or CIDR ranges, each once. */
+  allowlist?: string[];
+  /** The thresholds of `pre-login`, `pre-user-registration` and `pre-custom-token-exchange`. */
+  stage?: { [K in ThrottlingStageName]?: ThrottlingStageState };
+}
+
 /** Suspicious IP throttling, as a document object: its stages merge member by member. */
-export const suspiciousIpThrottlingDocument = documentDescription<
-  SuspiciousIpThrottlingPatch,
-  SuspiciousIpThrottlingResponse
+export const suspiciousIpThrottlingDocument = describeDocument<
+  SuspiciousIpThrottling,
+  SuspiciousIpThrottlingMembers
 >()({
   name: "suspiciousIpThrottling",
   label: "suspicious IP throttling",
   resource: { type: "SuspiciousIpThrottling", docs: "docs/attack-protection.md" },
-  get: suspiciousIpThrottlingApi.get,
-  patch: suspiciousIpThrottlingApi.patch,
+  path: "/attack-protection/suspicious-ip-throttling",
+  scopes: { read: "read:attack_protection", update: "update:attack_protection" },
+  members: (z) => ({
+    enabled: z.boolean(),
+    shields: enumSet(z, SUSPICIOUS_IP_SHIELDS),
+    allowlist: allowlist(z),
+    stage: z.strictObject({
+      "pre-login": stage(z, "pre-login"),
+      "pre-user-registration": stage(z, "pre-user-registration"),
+      "pre-custom-token-exchange": stage(z, "pre-custom-token-exchange"),
+    }),
+  }),
   newTenant: NEW_TENANT_SUSPICIOUS_IP_THROTTLING,
   replacedWhole: ["shields", "allowlist"],
   nestedObjects: "merged",

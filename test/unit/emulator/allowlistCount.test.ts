@@ -3,12 +3,12 @@
  * list costs no more than its length, and the 400 names the count whatever the entries hold.
  */
 import type { TenantEmulator } from "../../../src/emulator";
-import { bruteForceProtectionApi } from "../../../src/resources/bruteForceProtection/api";
+import { bruteForceProtectionDocument } from "../../../src/resources/bruteForceProtection/api";
 import { ALLOWLIST_MAX_ENTRIES } from "../../../src/wire/ipAllowlist";
 
 import { call, startTestEmulator } from "./support";
 
-const PATH = `/api/v2${bruteForceProtectionApi.get.path}`;
+const PATH = `/api/v2${bruteForceProtectionDocument.get.path}`;
 const OVER_COUNT = {
   statusCode: 400,
   error: "Bad Request",

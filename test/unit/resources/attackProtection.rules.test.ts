@@ -7,13 +7,10 @@ import fc from "fast-check";
 
 import * as pkg from "../../../src";
 
-import { botDetectionApi } from "../../../src/resources/botDetection/api";
-import {
-  breachedPasswordDetectionDocument,
-  breachedPasswordDetectionApi,
-} from "../../../src/resources/breachedPasswordDetection/api";
-import { bruteForceProtectionApi } from "../../../src/resources/bruteForceProtection/api";
-import { suspiciousIpThrottlingApi } from "../../../src/resources/suspiciousIpThrottling/api";
+import { botDetectionDocument } from "../../../src/resources/botDetection/api";
+import { breachedPasswordDetectionDocument } from "../../../src/resources/breachedPasswordDetection/api";
+import { bruteForceProtectionDocument } from "../../../src/resources/bruteForceProtection/api";
+import { suspiciousIpThrottlingDocument } from "../../../src/resources/suspiciousIpThrottling/api";
 import { schemaFailures } from "../../../src/resources/tenantObject/checkFailures";
 import { documentHooks } from "../../../src/resources/tenantObject/provider/document";
 import { ALLOWLIST_MAX_ENTRIES, allowlistEntryKey, isIpOrCidr } from "../../../src/wire/ipAllowlist";
@@ -55,7 +52,7 @@ describe("the allowlist entry rule", () => {
     ["::ffff:10.0.0.1/104", "10.0.0.0/8"],
   ])("refuses %s, whose host bits are set, naming the network %s", (entry, network) => {
     expect(isIpOrCidr(entry)).toBe(false);
-    expect(schemaFailures(botDetectionApi.patchSchema, { allowlist: [entry] })).toEqual([
+    expect(schemaFailures(botDetectionDocument.patchSchema, { allowlist: [entry] })).toEqual([
       {
         property: "allowlist[0]",
         reason: `has host bits set: ${entry} means the network ${network}; write the network, or the address alone`,
@@ -75,7 +72,7 @@ describe("the allowlist entry rule", () => {
   it("refuses a prefix written with a leading zero, saying how to write it", () => {
     expect(isIpOrCidr("10.0.0.0/032")).toBe(false);
     expect(isIpOrCidr("2001:db8::/064")).toBe(false);
-    expect(schemaFailures(bruteForceProtectionApi.patchSchema, { allowlist: ["10.0.0.0/08"] })).toEqual([
+    expect(schemaFailures(bruteForceProtectionDocument.patchSchema, { allowlist: ["10.0.0.0/08"] })).toEqual([
       { property: "allowlist[0]", reason: "has a prefix with a leading zero (/08): write /8" },
     ]);
     expect(isIpOrCidr("0.0.0.0/0")).toBe(true);
@@ -115,25 +112,25 @@ describe("a preview's failures for each rule", () => {
   it.each([
     [
       "a bot detection level outside the enum",
-      botDetectionApi.patchSchema,
+      botDetectionDocument.patchSchema,
       { bot_detection_level: "extreme" },
       { property: "botDetectionLevel", reason: "must be one of: low, medium, high" },
     ],
     [
       "a challenge policy outside the enum",
-      botDetectionApi.patchSchema,
+      botDetectionDocument.patchSchema,
       { challenge_password_reset_policy: "sometimes" },
       { property: "challengePasswordResetPolicy", reason: "must be one of: never, when_risky, always" },
     ],
     [
       "a bot detection level in another case",
-      botDetectionApi.patchSchema,
+      botDetectionDocument.patchSchema,
       { bot_detection_level: "Medium" },
       { property: "botDetectionLevel", reason: 'must be one of: low, medium, high (did you mean "medium"?)' },
     ],
     [
       "a misspelt challenge policy",
-      botDetectionApi.patchSchema,
+      botDetectionDocument.patchSchema,
       { challenge_password_policy: "when-risky" },
       {
         property: "challengePasswordPolicy",
@@ -142,19 +139,19 @@ describe("a preview's failures for each rule", () => {
     ],
     [
       "an allowlist entry that is not an IP",
-      botDetectionApi.patchSchema,
+      botDetectionDocument.patchSchema,
       { allowlist: ["10.0.0.1", "10.0.0.256/8"] },
       { property: "allowlist[1]", reason: IP_RULE },
     ],
     [
       "a repeated allowlist entry",
-      suspiciousIpThrottlingApi.patchSchema,
+      suspiciousIpThrottlingDocument.patchSchema,
       { allowlist: ["::1", "10.0.0.0/8", "::1"] },
       { property: "allowlist[2]", reason: 'repeats "::1": list each entry once' },
     ],
     [
       "an address repeated as its one-address range",
-      bruteForceProtectionApi.patchSchema,
+      bruteForceProtectionDocument.patchSchema,
       { allowlist: ["10.0.0.1", "10.0.0.0/8", "10.0.0.1/32"] },
       {
         property: "allowlist[2]",
@@ -163,7 +160,7 @@ describe("a preview's failures for each rule", () => {
     ],
     [
       "an IPv4-mapped IPv6 address beside its IPv4 address",
-      botDetectionApi.patchSchema,
+      botDetectionDocument.patchSchema,
       { allowlist: ["1.2.3.4", "::ffff:1.2.3.4"] },
       {
         property: "allowlist[1]",
@@ -172,7 +169,7 @@ describe("a preview's failures for each rule", () => {
     ],
     [
       "an IPv6 range repeated in another case and spelling",
-      botDetectionApi.patchSchema,
+      botDetectionDocument.patchSchema,
       { allowlist: ["2001:db8::/32", "2001:DB8:0::/32"] },
       {
         property: "allowlist[1]",
@@ -181,55 +178,55 @@ describe("a preview's failures for each rule", () => {
     ],
     [
       "a monitoring mode that is not a boolean",
-      botDetectionApi.patchSchema,
+      botDetectionDocument.patchSchema,
       { monitoring_mode_enabled: "yes" },
       { property: "monitoringModeEnabled", reason: "must be a boolean" },
     ],
     [
       "an unknown property",
-      botDetectionApi.patchSchema,
+      botDetectionDocument.patchSchema,
       { bot_detection_lvl: "low" },
       { property: "botDetectionLvl", reason: "is not a known property" },
     ],
     [
       "a brute-force shield outside the enum",
-      bruteForceProtectionApi.patchSchema,
+      bruteForceProtectionDocument.patchSchema,
       { shields: ["block", "admin_notification"] },
       { property: "shields[1]", reason: "must be one of: block, user_notification" },
     ],
     [
       "a repeated shield",
-      bruteForceProtectionApi.patchSchema,
+      bruteForceProtectionDocument.patchSchema,
       { shields: ["block", "block"] },
       { property: "shields[1]", reason: 'repeats "block": list each entry once' },
     ],
     [
       "a brute-force mode outside the enum",
-      bruteForceProtectionApi.patchSchema,
+      bruteForceProtectionDocument.patchSchema,
       { mode: "count_per_ip" },
       { property: "mode", reason: "must be one of: count_per_identifier_and_ip, count_per_identifier" },
     ],
     [
       "max_attempts above 100",
-      bruteForceProtectionApi.patchSchema,
+      bruteForceProtectionDocument.patchSchema,
       { max_attempts: 101 },
       { property: "maxAttempts", reason: "must be at most 100" },
     ],
     [
       "max_attempts below 1",
-      bruteForceProtectionApi.patchSchema,
+      bruteForceProtectionDocument.patchSchema,
       { max_attempts: 0 },
       { property: "maxAttempts", reason: "must be at least 1" },
     ],
     [
       "a breached password method outside the enum",
-      breachedPasswordDetectionApi.patchSchema,
+      breachedPasswordDetectionDocument.patchSchema,
       { method: "paranoid" },
       { property: "method", reason: "must be one of: standard, enhanced" },
     ],
     [
       "a notification frequency outside the enum",
-      breachedPasswordDetectionApi.patchSchema,
+      breachedPasswordDetectionDocument.patchSchema,
       { admin_notification_frequency: ["hourly"] },
       {
         property: "adminNotificationFrequency[0]",
@@ -238,7 +235,7 @@ describe("a preview's failures for each rule", () => {
     ],
     [
       "a stage shield the stage does not have",
-      breachedPasswordDetectionApi.patchSchema,
+      breachedPasswordDetectionDocument.patchSchema,
       { stage: { "pre-change-password": { shields: ["user_notification"] } } },
       {
         property: "stage.pre-change-password.shields[0]",
@@ -247,42 +244,42 @@ describe("a preview's failures for each rule", () => {
     ],
     [
       "an unknown breached password stage",
-      breachedPasswordDetectionApi.patchSchema,
+      breachedPasswordDetectionDocument.patchSchema,
       { stage: { "pre-login": { shields: ["block"] } } },
       { property: "stage.pre-login", reason: "is not a known property" },
     ],
     [
       "a pre-login rate below 34560 ms",
-      suspiciousIpThrottlingApi.patchSchema,
+      suspiciousIpThrottlingDocument.patchSchema,
       { stage: { "pre-login": { rate: 34559 } } },
       { property: "stage.pre-login.rate", reason: "must be at least 34560" },
     ],
     [
       "pre-login max_attempts above 2500",
-      suspiciousIpThrottlingApi.patchSchema,
+      suspiciousIpThrottlingDocument.patchSchema,
       { stage: { "pre-login": { max_attempts: 2501 } } },
       { property: "stage.pre-login.maxAttempts", reason: "must be at most 2500" },
     ],
     [
       "pre-user-registration max_attempts above 72000",
-      suspiciousIpThrottlingApi.patchSchema,
+      suspiciousIpThrottlingDocument.patchSchema,
       { stage: { "pre-user-registration": { max_attempts: 72001 } } },
       { property: "stage.pre-user-registration.maxAttempts", reason: "must be at most 72000" },
     ],
     [
       "a pre-user-registration rate above a day",
-      suspiciousIpThrottlingApi.patchSchema,
+      suspiciousIpThrottlingDocument.patchSchema,
       { stage: { "pre-user-registration": { rate: 86400001 } } },
       { property: "stage.pre-user-registration.rate", reason: "must be at most 86400000" },
     ],
     [
       "a suspicious IP shield outside the enum",
-      suspiciousIpThrottlingApi.patchSchema,
+      suspiciousIpThrottlingDocument.patchSchema,
       { shields: ["user_notification"] },
       { property: "shields[0]", reason: "must be one of: block, admin_notification" },
     ],
   ])("names the property and the rule for %s", (_case, schema, body, failure) => {
-    expect(schemaFailures(schema as typeof botDetectionApi.patchSchema, body)).toEqual([failure]);
+    expect(schemaFailures(schema as typeof botDetectionDocument.patchSchema, body)).toEqual([failure]);
   });
 
   it(`refuses an allowlist of more than ${ALLOWLIST_MAX_ENTRIES} entries`, () => {
@@ -291,15 +288,17 @@ describe("a preview's failures for each rule", () => {
       (_, index) => `10.0.${index >> 8}.${index & 255}`,
     );
 
-    expect(schemaFailures(bruteForceProtectionApi.patchSchema, { allowlist: entries })).toEqual([
+    expect(schemaFailures(bruteForceProtectionDocument.patchSchema, { allowlist: entries })).toEqual([
       { property: "allowlist", reason: `must be at most ${ALLOWLIST_MAX_ENTRIES}` },
     ]);
-    expect(schemaFailures(bruteForceProtectionApi.patchSchema, { allowlist: entries.slice(1) })).toEqual([]);
+    expect(schemaFailures(bruteForceProtectionDocument.patchSchema, { allowlist: entries.slice(1) })).toEqual(
+      [],
+    );
   });
 
   it("takes entries that only look alike for distinct entries", () => {
     expect(
-      schemaFailures(botDetectionApi.patchSchema, {
+      schemaFailures(botDetectionDocument.patchSchema, {
         allowlist: ["10.0.0.1", "10.0.0.0/8", "::ffff:10.0.0.0/120", "2001:db8::1", "2001:db8::/64"],
       }),
     ).toEqual([]);
@@ -307,7 +306,7 @@ describe("a preview's failures for each rule", () => {
 
   it("accepts the bodies the vendor's recordings sent", () => {
     expect(
-      schemaFailures(suspiciousIpThrottlingApi.patchSchema, {
+      schemaFailures(suspiciousIpThrottlingDocument.patchSchema, {
         enabled: true,
         shields: ["block", "admin_notification"],
         allowlist: ["127.0.0.1"],
@@ -319,7 +318,7 @@ describe("a preview's failures for each rule", () => {
       }),
     ).toEqual([]);
     expect(
-      schemaFailures(botDetectionApi.patchSchema, {
+      schemaFailures(botDetectionDocument.patchSchema, {
         bot_detection_level: "medium",
         challenge_password_policy: "when_risky",
         challenge_passwordless_policy: "when_risky",
@@ -383,7 +382,7 @@ describe("breached password detection's notification rule, at preview only", () 
 
   it("is not the platform's schema: the PATCH itself is valid, as the emulator takes it", () => {
     expect(
-      schemaFailures(breachedPasswordDetectionApi.patchSchema, {
+      schemaFailures(breachedPasswordDetectionDocument.patchSchema, {
         shields: ["block"],
         admin_notification_frequency: ["daily"],
         stage: { "pre-user-registration": { shields: ["block"] }, "pre-change-password": { shields: [] } },

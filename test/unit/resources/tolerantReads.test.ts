@@ -9,7 +9,7 @@ import { ManagementClient } from "../../../src/client/managementClient";
 import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
 import { getAttackProtection } from "../../../src/resources/attackProtection/function";
-import { bruteForceProtectionApi } from "../../../src/resources/bruteForceProtection/api";
+import { bruteForceProtectionDocument } from "../../../src/resources/bruteForceProtection/api";
 import { OBJECTS } from "../../../src/resources/registry";
 import { getTenantSettings } from "../../../src/resources/tenantSettings/function";
 import { TENANT_SETTINGS_PATH } from "../../../src/resources/tenantSettings/api";
@@ -251,10 +251,13 @@ describe("one definition, two uses", () => {
   it("reads answers by JSON type only, while the PATCH keeps every rule", () => {
     const answer = { max_attempts: 1000, shields: ["lockout"], mode: "count_per_ip", future: 1 };
 
-    expect(bruteForceProtectionApi.responseSchema.safeParse(answer)).toEqual({ success: true, data: answer });
-    expect(bruteForceProtectionApi.patchSchema.safeParse({ max_attempts: 1000 }).success).toBe(false);
-    expect(bruteForceProtectionApi.patchSchema.safeParse({ shields: ["lockout"] }).success).toBe(false);
-    expect(bruteForceProtectionApi.responseSchema.safeParse({ max_attempts: "5" }).success).toBe(false);
-    expect(bruteForceProtectionApi.responseSchema.safeParse({ allowlist: [1] }).success).toBe(false);
+    expect(bruteForceProtectionDocument.responseSchema.safeParse(answer)).toEqual({
+      success: true,
+      data: answer,
+    });
+    expect(bruteForceProtectionDocument.patchSchema.safeParse({ max_attempts: 1000 }).success).toBe(false);
+    expect(bruteForceProtectionDocument.patchSchema.safeParse({ shields: ["lockout"] }).success).toBe(false);
+    expect(bruteForceProtectionDocument.responseSchema.safeParse({ max_attempts: "5" }).success).toBe(false);
+    expect(bruteForceProtectionDocument.responseSchema.safeParse({ allowlist: [1] }).success).toBe(false);
   });
 });

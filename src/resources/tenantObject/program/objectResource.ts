@@ -1,8 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 
-import type { CamelCased } from "../../../wire/casing";
 import type { TenantSelector } from "../../../engine/tenantArgs";
-import type { ObjectIdentity, ResourceIdentity } from "../../../wire/document";
+import type { ObjectIdentity, ResourceIdentity, SpelledForTheProgram } from "../../../wire/document";
 import { typeToken } from "../../../wire/document";
 import { TenantAdminDynamicResource } from "./dynamicResource";
 import { withSecretFields } from "../inputs";
@@ -77,18 +76,15 @@ interface ObjectResourceOptions {
 
 /**
  * The resource class of a tenant object, made from its identity: `Members` is the object's members in the
- * program's spelling, documented once, from which its arguments and outputs derive; `Wire`, when given, the
- * body the platform takes, which `Members` must spell member for member (else the call does not compile);
- * `Args` is what its constructor takes (default {@link DocumentArgs}), `Extra` outputs besides the members
- * and `domain`.
+ * program's spelling, documented once, from which its arguments and outputs derive; `Args` is what its
+ * constructor takes (default {@link DocumentArgs}), `Extra` outputs besides the members and `domain`.
  */
 export function objectResource<
   Members extends object,
-  Wire extends object = never,
   Args extends TenantArg = DocumentArgs<Members>,
   Extra extends object = object,
 >(
-  object: ObjectIdentity & { readonly resource: ResourceIdentity } & MatchingTheWire<Members, Wire>,
+  object: ObjectIdentity & { readonly resource: ResourceIdentity },
   options: ObjectResourceOptions = {},
 ): ObjectResourceClass<Args, MemberOutputs<Members & ResetOnDeleteOutput<Args>> & CommonOutputs & Extra> {
   const secretMembers = Object.entries(options.secretMembers ?? {});
@@ -109,31 +105,18 @@ export function objectResource<
   >;
 }
 
+/**
+ * The resource class of a document described with its members in the program's spelling
+ * ({@link describeDocument}): `class BotDetection extends documentResource(botDetectionDocument) {}`.
+ */
+export function documentResource<Members extends object>(
+  document: ObjectIdentity & { readonly resource: ResourceIdentity } & SpelledForTheProgram<Members>,
+): ObjectResourceClass<
+  DocumentArgs<Members>,
+  MemberOutputs<Members & ResetOnDeleteOutput<DocumentArgs<Members>>> & CommonOutputs
+> {
+  return objectResource<Members>(document);
+}
+
 /** `resetOnDelete` among the outputs, when the arguments take it. */
 type ResetOnDeleteOutput<Args> = "resetOnDelete" extends keyof Args ? { resetOnDelete?: boolean } : object;
-
-/**
- * `true` when `Members` are the members of the wire body `Wire` in the program's spelling, each of the same
- * type; checked with {@link Holds}: `type Check = Holds<SpelledAsTheWire<BotDetectionMembers, BotDetectionPatch>>`.
- */
-type SpelledAsTheWire<Members, Wire> = SameShape<Declared<Members>, Declared<CamelCased<Wire>>>;
-
-/** `T` as a program declares it: a member that may be left out is optional, never `undefined`, at any depth. */
-type Declared<T> = [T] extends [readonly (infer Item)[]]
-  ? Declared<Item>[]
-  : [T] extends [object]
-    ? { [K in keyof T]: Declared<Exclude<T[K], undefined>> }
-    : T;
-
-/** Nothing when `Members` spell `Wire` (or no wire body is given); else a member no description has. */
-type MatchingTheWire<Members, Wire> = [Wire] extends [never]
-  ? unknown
-  : SpelledAsTheWire<Members, Wire> extends true
-    ? unknown
-    : { readonly membersDifferFromTheWireBody: never };
-
-/** Whether `A` and `B` accept the same values. */
-export type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-
-/** A compile error unless `T` is `true`. */
-export type Holds<T extends true> = T;
