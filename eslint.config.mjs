@@ -42,7 +42,7 @@ const httpClient = {
     "**/client/runCache",
     "**/client/index",
   ],
-  message: "Load the HTTP client at the first request (engine/binding.ts), not at module load.",
+  message: "Load the HTTP client at the first request (engine/processClients.ts), not at module load.",
   allowTypeImports: true,
 };
 

@@ -9,7 +9,7 @@ import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
 import { ProviderContext } from "../../../src/engine/providerContext";
 import type { PulumiCommand } from "../../../src/engine/pulumiCommand";
-import { usesSavedConfig, withRunProgram } from "../../../src/engine/pulumiCommand";
+import { pulumiCommand, usesSavedConfig, withRunProgram } from "../../../src/engine/pulumiCommand";
 import { createCaptchaConfigProvider } from "./support";
 
 /** The `pulumi` command line (after `pulumi`) as a provider process finds it. */
@@ -18,6 +18,11 @@ function pulumi(line: string): PulumiCommand {
 }
 
 describe("whether a command may hold the saved stack config", () => {
+  it("cannot be told in a process no pulumi command runs", () => {
+    expect(pulumiCommand()).toBeUndefined();
+    expect(usesSavedConfig()).toBeUndefined();
+  });
+
   it.each([
     ["refresh --yes", true],
     ["refresh -s dev", true],
