@@ -1,4 +1,5 @@
-import { ManagementClient, TenantApiError, TenantRequestError } from "../../../src/client";
+import { TenantApiError, TenantRequestError } from "../../../src/client/errors";
+import { ManagementClient } from "../../../src/client/managementClient";
 import type { CaptchaPatchRequest } from "../../../src/resources/captchaConfig/api";
 import type { StoredCaptcha } from "../../../src/resources/captchaConfig/emulation";
 import { getCaptcha, patchCaptcha } from "../../../src/resources/captchaConfig/api";

@@ -1,5 +1,5 @@
-import { TOKEN_REFRESH_MARGIN_MS, TokenCache } from "../../../src/client";
-import type { IssuedToken, TokenCacheKey } from "../../../src/client";
+import { TOKEN_REFRESH_MARGIN_MS, TokenCache } from "../../../src/client/tokens";
+import type { IssuedToken, TokenCacheKey } from "../../../src/client/tokens";
 
 const KEY: TokenCacheKey = {
   baseUrl: "https://t.example.com",

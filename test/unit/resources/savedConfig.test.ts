@@ -3,8 +3,8 @@
  * engine configures providers with the stack config saved at the last `pulumi up`. These tests give the
  * command line and the environment explicitly (a provider reads them from `/proc` and `process.env`).
  */
-import { TenantConfigError } from "../../../src/client";
-import type { TenantConnection } from "../../../src/client";
+import { TenantConfigError } from "../../../src/client/errors";
+import type { TenantConnection } from "../../../src/client/connection";
 import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
 import { ProviderContext } from "../../../src/engine/providerContext";
