@@ -35,14 +35,8 @@ const heavy = {
 
 /** Modules that load the HTTP client: a provider and getTenantSettings reach them through a tenant binding's client(). */
 const httpClient = {
-  group: [
-    "**/client/managementClient",
-    "**/client/http",
-    "**/client/tokens",
-    "**/client/runCache",
-    "**/client/index",
-  ],
-  message: "Load the HTTP client at the first request (engine/binding.ts), not at module load.",
+  group: ["**/client/managementClient", "**/client/http", "**/client/tokens", "**/client/runCache"],
+  message: "Load the HTTP client at the first request (engine/processClients.ts), not at module load.",
   allowTypeImports: true,
 };
 

@@ -6,7 +6,6 @@ import type { ObservedResponse } from "../client/http";
 import type { TokenGrant } from "../client/managementClient";
 import { ManagementClient } from "../client/managementClient";
 import { CONFIG_KEYS, ENV_VARS } from "../client/settings";
-import { TokenCache } from "../client/tokens";
 import { resolveCliConnection } from "./connection";
 import type { DoctorCheck, DoctorReport } from "./doctorChecks";
 import { judgeTenant } from "./doctorChecks";
@@ -61,10 +60,8 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
   }
   const first: DoctorCheck = { name: "connection", status: "ok", summary: describeConnection(connection) };
   const responses: ObservedResponse[] = [];
-  const client = new ManagementClient(connection, {
-    tokenCache: new TokenCache(),
-    onResponse: (response) => responses.push(response),
-  });
+  // Its own token cache (a client made without one has it): the token request checks the credentials.
+  const client = new ManagementClient(connection, { onResponse: (response) => responses.push(response) });
   const now = options.now ?? Date.now;
   let grant: TokenGrant | undefined;
   try {

@@ -7,7 +7,7 @@
  */
 import { relative } from "node:path";
 
-import { TenantAdminError } from "../client";
+import { TenantAdminError } from "../client/errors";
 import type { Command } from "./arguments";
 import { USAGE, UsageError, parseArguments } from "./arguments";
 import { runDoctor } from "./doctor";

@@ -5,14 +5,17 @@ import type { TenantConnection } from "./connection";
 import { TenantRequestError, schemaIssues } from "./errors";
 import { HttpTransport, callApi, type AccessTokenSource, type HttpTransportOptions } from "./http";
 import { jwtClaims } from "./jwtClaims";
-import { RequestPacer, tenantPacer } from "./pacing";
+import { RequestPacer } from "./pacing";
 import { secretsInBody } from "./redact";
 import type { RunCache } from "./runCache";
-import { accessTokenSource, sharedTokenCache, type TokenCache } from "./tokens";
+import { TokenCache, accessTokenSource } from "./tokens";
 
-/** Options of a {@link ManagementClient}; all optional, mostly for tests. */
+/**
+ * Options of a {@link ManagementClient}; all optional. What a client shares with others (its token cache, its
+ * pacer, its run cache) is given by whoever makes it; without them it has its own.
+ */
 export interface ManagementClientOptions {
-  /** Where client-credentials tokens are cached; default the process-wide {@link sharedTokenCache}. */
+  /** Where client-credentials tokens are cached; default a cache of this client's own. */
   tokenCache?: TokenCache | undefined;
   /** Waits between retries; default a `setTimeout` promise. */
   sleep?: ((ms: number) => Promise<void>) | undefined;
@@ -30,8 +33,8 @@ export interface ManagementClientOptions {
   /** Receives each response's method, path, status and headers, never a body (see `HttpTransportOptions`). */
   onResponse?: HttpTransportOptions["onResponse"];
   /**
-   * Paces requests by the tenant's rate-limit headers; default the process-wide pacer of the tenant
-   * ({@link tenantPacer}), or a pacer of this client's own on the given `sleep` and `now`.
+   * Paces requests by the tenant's rate-limit headers (one pacer for every client of a tenant); default a pacer
+   * of this client's own on the given `sleep` and `now`.
    */
   pacer?: RequestPacer | undefined;
 }
@@ -79,13 +82,9 @@ export class ManagementClient {
       log: options.log,
       settingsRead: connection.settingsRead,
       onResponse: options.onResponse,
-      pacer:
-        options.pacer ??
-        (options.sleep === undefined && options.now === undefined
-          ? tenantPacer(connection.baseUrl)
-          : new RequestPacer({ sleep: options.sleep, now: options.now })),
+      pacer: options.pacer ?? new RequestPacer({ sleep: options.sleep, now: options.now }),
     });
-    this.#auth = accessTokenSource(connection, this.#transport, options.tokenCache ?? sharedTokenCache());
+    this.#auth = accessTokenSource(connection, this.#transport, options.tokenCache ?? new TokenCache());
     const credentials = connection.credentials;
     this.#secrets =
       credentials.kind === "apiToken"
@@ -94,7 +93,7 @@ export class ManagementClient {
           ? [credentials.clientSecret]
           : [credentials.privateKey];
     this.#runCache = options.runCache;
-    this.#cacheScope = clientKey(connection);
+    this.#cacheScope = connectionIdentity(connection);
   }
 
   /**
@@ -206,13 +205,16 @@ function validate<Request>(endpoint: Endpoint<Request, unknown>, path: string, b
   throw new TenantRequestError({ method: endpoint.method, path, issues: schemaIssues(parsed.error.issues) });
 }
 
-const SHARED_CLIENTS = Symbol.for("pulumi-tenant-admin.client.managementClients");
-
 function fingerprint(secret: string): string {
   return createHash("sha256").update(secret).digest("hex");
 }
 
-function clientKey(connection: TenantConnection): string {
+/**
+ * What tells one connection's client from another's: the tenant, the settings a client is made with and the
+ * credentials, each secret as its SHA-256 hash, never the secret itself. Keys the run cache's entries, and
+ * whoever shares clients between callers.
+ */
+export function connectionIdentity(connection: TenantConnection): string {
   const credentials = connection.credentials;
   const identity =
     credentials.kind === "apiToken"
@@ -232,24 +234,4 @@ function clientKey(connection: TenantConnection): string {
     connection.rateLimitBudgetMs,
     ...identity,
   ]);
-}
-
-/**
- * Returns the process-wide client for `connection`, creating it on first use: one client (one axios
- * instance, the shared token cache) per base URL and credentials identity. The registry is kept on
- * `globalThis` and keyed by a hash of the secret, never the secret itself. `options.log` is the first
- * caller's: every caller in one process passes the same sink.
- */
-export function managementClientFor(
-  connection: TenantConnection,
-  options: Pick<ManagementClientOptions, "log" | "runCache"> = {},
-): ManagementClient {
-  const registry = globalThis as unknown as Record<symbol, Map<string, ManagementClient> | undefined>;
-  const clients = (registry[SHARED_CLIENTS] ??= new Map<string, ManagementClient>());
-  const key = clientKey(connection);
-  const existing = clients.get(key);
-  if (existing !== undefined) return existing;
-  const created = new ManagementClient(connection, options);
-  clients.set(key, created);
-  return created;
 }

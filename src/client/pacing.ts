@@ -1,6 +1,7 @@
 /**
- * Pacing of one tenant's requests from its rate-limit headers, shared by every client of the process that
- * talks to that tenant: a request waits for the tenant's budget before it is sent, rather than after a 429.
+ * Pacing of one tenant's requests from its rate-limit headers: a request waits for the tenant's budget before
+ * it is sent, rather than after a 429. Whoever makes the clients shares one pacer between those that talk to
+ * one tenant.
  */
 import { RATE_LIMIT_HEADERS, parseRateLimitReset } from "../wire/errors";
 
@@ -140,22 +141,4 @@ export class RequestPacer {
     this.#tokens = Math.min(this.#limit, Math.max(this.#tokens, refilled));
     this.#at = Math.max(this.#at, now);
   }
-}
-
-const SHARED_PACERS = Symbol.for("pulumi-tenant-admin.client.pacers");
-
-/**
- * The process-wide pacer of the tenant at `baseUrl`: every client of the process that talks to it (a tenant's
- * clients differ by credentials) shares its budget. Kept on `globalThis`, as the shared clients and tokens
- * are, so two copies of this module share it too.
- */
-export function tenantPacer(baseUrl: string): RequestPacer {
-  const registry = globalThis as unknown as Record<symbol, Map<string, RequestPacer> | undefined>;
-  const pacers = (registry[SHARED_PACERS] ??= new Map<string, RequestPacer>());
-  let pacer = pacers.get(baseUrl);
-  if (pacer === undefined) {
-    pacer = new RequestPacer();
-    pacers.set(baseUrl, pacer);
-  }
-  return pacer;
 }

@@ -3,8 +3,6 @@ import { lstat, mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { pulumiCommand } from "./pulumiProcess";
-
 /** How long a cached read serves the same `pulumi` command; past it, the tenant is asked again. */
 export const RUN_CACHE_TTL_MS = 15 * 60 * 1000;
 
@@ -141,23 +139,4 @@ export class RunCache {
     const uid = process.getuid?.();
     return stats.isDirectory() && (uid === undefined || stats.uid === uid) && (stats.mode & 0o077) === 0;
   }
-}
-
-/**
- * The `pulumi` command this process runs under, as `<pid>:<start time>`; undefined where `/proc` is not
- * available (no cache).
- */
-export function pulumiCommandRun(): string | undefined {
-  return pulumiCommand()?.run;
-}
-
-let commandCache: RunCache | null | undefined;
-
-/** The {@link RunCache} of the `pulumi` command this process runs under, or undefined outside one. */
-export function commandRunCache(): RunCache | undefined {
-  if (commandCache === undefined) {
-    const run = pulumiCommandRun();
-    commandCache = run === undefined ? null : new RunCache(run);
-  }
-  return commandCache ?? undefined;
 }

@@ -127,22 +127,6 @@ function cacheId(key: TokenCacheKey): string {
   return JSON.stringify([key.baseUrl, key.clientId, key.audience, key.credential ?? ""]);
 }
 
-const SHARED_CACHE = Symbol.for("pulumi-tenant-admin.client.tokenCache");
-
-/**
- * The process-wide token cache. A dynamic provider process lives for one Pulumi run, so one token serves
- * every resource of the run. It is kept on `globalThis` (not in a module variable), so a serialized
- * provider closure never captures it and two copies of this module share it.
- */
-export function sharedTokenCache(): TokenCache {
-  const registry = globalThis as unknown as Record<symbol, TokenCache | undefined>;
-  const existing = registry[SHARED_CACHE];
-  if (existing !== undefined) return existing;
-  const created = new TokenCache();
-  registry[SHARED_CACHE] = created;
-  return created;
-}
-
 /** How long a client assertion is valid: long enough for one token request and its retries. */
 const CLIENT_ASSERTION_LIFETIME_SECONDS = 60;
 

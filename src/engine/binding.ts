@@ -2,10 +2,9 @@ import type * as pulumi from "@pulumi/pulumi";
 
 import type { TenantConnection, TenantConnectionSources } from "../client/connection";
 import { resolveTenantConnection } from "../client/connection";
-import type * as ManagementClientModule from "../client/managementClient";
 import type { ManagementClient } from "../client/managementClient";
-import type { RunCache } from "../client/runCache";
-import { engineLog } from "./log";
+import type { ReadSharing } from "./processClients";
+import { clientsLoaded, processClient } from "./processClients";
 
 /**
  * One tenant, worked out once where a request starts (a provider method, a function call) and handed down:
@@ -33,50 +32,23 @@ export type InputsBinding =
   | { readonly kind: "unknown" }
   | { readonly kind: "invalid"; readonly failure: pulumi.dynamic.CheckFailure };
 
-/** Where a binding's client keeps reads: the provider shares them between the processes of one command. */
-interface BindingOptions {
-  readonly sharesReads: boolean;
-}
-
-let loaded: typeof ManagementClientModule | undefined;
-
-/**
- * Loads the HTTP client (axios, and the token code). A preview's `check` and `diff` of a resource already in
- * state never talk to the tenant, and the engine starts the dynamic-provider process afresh for every
- * command, so loading it there would only slow every preview; a program that reads no settings never loads it.
- */
-async function clientModule(): Promise<typeof ManagementClientModule> {
-  return (loaded ??= await import("../client/managementClient"));
-}
-
-/** The reads shared by the provider processes of one `pulumi` command (see `RunCache`). */
-async function commandRunCache(): Promise<RunCache | undefined> {
-  return (await import("../client/runCache")).commandRunCache();
-}
-
 /**
  * Binds the tenant the sources address (see `resolveTenantConnection` for the order): the one place where
- * the package's provider and program work out a connection and make its client.
+ * the package's provider and program work out a connection and take its client (the process's one,
+ * `processClients.ts`).
  *
  * @throws TenantConfigError when the settings do not make a connection
  */
-export function bindTenant(sources: TenantConnectionSources, options: BindingOptions): TenantBinding {
+export function bindTenant(sources: TenantConnectionSources, sharing: ReadSharing): TenantBinding {
   const connection = resolveTenantConnection(sources);
   let client: Promise<ManagementClient> | undefined;
   const binding: TenantBinding = {
     baseUrl: connection.baseUrl,
     host: new URL(connection.baseUrl).host,
     connection,
-    client: () =>
-      (client ??= (async () => {
-        const [{ managementClientFor }, runCache] = await Promise.all([
-          clientModule(),
-          options.sharesReads ? commandRunCache() : undefined,
-        ]);
-        return managementClientFor(connection, { log: engineLog, runCache });
-      })()),
+    client: () => (client ??= processClient(connection, sharing)),
     async clientWithToken() {
-      if (loaded === undefined) return undefined;
+      if (!clientsLoaded()) return undefined;
       const vouched = await binding.client();
       return vouched.hasFetchedToken() ? vouched : undefined;
     },

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 
-import { TenantApiError, TokenCache, TokenRequestError } from "../../../src/client";
-import type { TokenCacheKey } from "../../../src/client";
+import { TenantApiError, TokenRequestError } from "../../../src/client/errors";
+import { TokenCache } from "../../../src/client/tokens";
+import type { TokenCacheKey } from "../../../src/client/tokens";
 import { getCaptcha, patchCaptcha } from "../../../src/resources/captchaConfig/api";
 import { getPhoneTemplates } from "../../../src/resources/phoneTemplates/api";
 import { getTenantSettings } from "../../../src/resources/tenantSettings/api";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 
-import { toCamelDeep, toCamelKey, toSnakeDeep, toSnakeKey } from "../../../src/client";
-import type { CamelCaseKey, CamelCased } from "../../../src/client";
+import { toCamelDeep, toCamelKey, toSnakeDeep, toSnakeKey } from "../../../src/wire/casing";
+import type { CamelCaseKey, CamelCased } from "../../../src/wire/casing";
 import type { CaptchaResponse } from "../../../src/resources/captchaConfig/api";
 import { TENANT_SETTINGS_VERBATIM_PATHS } from "../../../src/resources/tenantSettings/api";
 import type { TenantSettingsResponse } from "../../../src/resources/tenantSettings/api";

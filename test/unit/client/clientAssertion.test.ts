@@ -5,13 +5,11 @@ import type { AddressInfo } from "node:net";
 import { exportPKCS8, generateKeyPair, jwtVerify } from "jose";
 import type { KeyLike } from "jose";
 
-import {
-  ManagementClient,
-  TenantConfigError,
-  TokenCache,
-  resolveTenantConnection,
-} from "../../../src/client";
-import type { ClientAssertionSigningAlg } from "../../../src/client";
+import { resolveTenantConnection } from "../../../src/client/connection";
+import { TenantConfigError } from "../../../src/client/errors";
+import { ManagementClient } from "../../../src/client/managementClient";
+import { TokenCache } from "../../../src/client/tokens";
+import type { ClientAssertionSigningAlg } from "../../../src/client/credentials";
 import { CLIENT_ASSERTION_TYPE } from "../../../src/wire";
 import { getPhoneTemplates } from "../../../src/resources/phoneTemplates/api";
 

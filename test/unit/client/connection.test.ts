@@ -1,9 +1,8 @@
-import { TenantConfigError, resolveTenantConnection } from "../../../src/client";
-import type {
-  TenantConnectionSources,
-  TenantCredentials,
-  TenantConnectionSettings,
-} from "../../../src/client";
+import { resolveTenantConnection } from "../../../src/client/connection";
+import { TenantConfigError } from "../../../src/client/errors";
+import type { TenantConnectionSources } from "../../../src/client/connection";
+import type { TenantConnectionSettings } from "../../../src/client/connectionSettings";
+import type { TenantCredentials } from "../../../src/client/credentials";
 
 const SECRET = "cfg-client-secret-7f3a9";
 const ENV_SECRET = "env-client-secret-19bd2";

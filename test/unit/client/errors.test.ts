@@ -1,16 +1,15 @@
 import { AxiosError } from "axios";
 
+import { errorFromResponse } from "../../../src/client/errorResponse";
 import {
-  REDACTED,
   TenantConnectionError,
   TenantApiError,
   TenantRateLimitError,
   TokenRequestError,
-  errorFromResponse,
-  redactSecrets,
-  secretsInBody,
-} from "../../../src/client";
-import type { FailedRequest, HttpMethod } from "../../../src/client";
+} from "../../../src/client/errors";
+import { REDACTED, redactSecrets, secretsInBody } from "../../../src/client/redact";
+import type { FailedRequest } from "../../../src/client/errors";
+import type { HttpMethod } from "../../../src/wire/endpoint";
 import { getCaptcha } from "../../../src/resources/captchaConfig/api";
 import { describeFailure } from "../../../src/client/transportFailure";
 import { onTenantMessage } from "../../../src/resources/tenantObject/providerFailure";

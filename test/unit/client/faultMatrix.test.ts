@@ -1,10 +1,6 @@
-import type { ManagementClient } from "../../../src/client";
-import {
-  RETRY_POLICY,
-  TenantApiError,
-  TenantConnectionError,
-  TenantResponseError,
-} from "../../../src/client";
+import type { ManagementClient } from "../../../src/client/managementClient";
+import { TenantApiError, TenantConnectionError, TenantResponseError } from "../../../src/client/errors";
+import { RETRY_POLICY } from "../../../src/client/http";
 import type { EmulatorRoute, Fault } from "../../../src/emulator";
 import { getCaptcha, patchCaptcha } from "../../../src/resources/captchaConfig/api";
 import { getPhoneTemplates, putPhoneTemplates } from "../../../src/resources/phoneTemplates/api";

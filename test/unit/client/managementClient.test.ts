@@ -1,9 +1,5 @@
-import {
-  ManagementClient,
-  TenantApiError,
-  TenantRequestError,
-  managementClientFor,
-} from "../../../src/client";
+import { TenantApiError, TenantRequestError } from "../../../src/client/errors";
+import { ManagementClient } from "../../../src/client/managementClient";
 import type { CaptchaPatchRequest } from "../../../src/resources/captchaConfig/api";
 import type { StoredCaptcha } from "../../../src/resources/captchaConfig/emulation";
 import { getCaptcha, patchCaptcha } from "../../../src/resources/captchaConfig/api";
@@ -180,32 +176,12 @@ describe("a tenant whose plan lacks bot detection", () => {
   });
 });
 
-describe("managementClientFor", () => {
-  it("reuses one client per base URL and credentials", () => {
+describe("a client made without shared caches", () => {
+  it("fetches its own token, as the CLI's doctor and export want", async () => {
     const connection = harness.connection();
-    const client = managementClientFor(connection);
-    expect(client).toBeInstanceOf(ManagementClient);
-    expect(managementClientFor({ ...connection })).toBe(client);
-  });
-
-  it("makes a new client for other credentials or another tenant", () => {
-    const connection = harness.connection();
-    const client = managementClientFor(connection);
-    expect(managementClientFor(harness.connection({ clientSecret: "rotated-secret" }))).not.toBe(client);
-    expect(managementClientFor({ ...connection, credentials: { kind: "apiToken", token: "t" } })).not.toBe(
-      client,
-    );
-    expect(managementClientFor({ ...connection, baseUrl: "http://127.0.0.2:1" })).not.toBe(client);
-  });
-
-  it("works against the tenant", async () => {
-    await expect(managementClientFor(harness.connection()).send(getPhoneTemplates)).resolves.toHaveProperty(
-      "enrollment_message",
-    );
-  });
-
-  it("does not reveal credentials when the client is serialized", () => {
-    const connection = harness.connection();
-    expect(JSON.stringify(managementClientFor(connection))).not.toContain(harness.emulator.clientSecret);
+    for (const client of [new ManagementClient(connection), new ManagementClient(connection)]) {
+      await expect(client.send(getPhoneTemplates)).resolves.toHaveProperty("enrollment_message");
+    }
+    expect(harness.requests().filter((line) => line.startsWith(ROUTES.token))).toHaveLength(2);
   });
 });

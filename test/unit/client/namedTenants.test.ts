@@ -1,5 +1,6 @@
-import { TenantConfigError, resolveTenantConnection } from "../../../src/client";
-import type { TenantConnectionSources } from "../../../src/client";
+import { resolveTenantConnection } from "../../../src/client/connection";
+import { TenantConfigError } from "../../../src/client/errors";
+import type { TenantConnectionSources } from "../../../src/client/connection";
 import { hintFor } from "../../../src/client/hints";
 import { AUTH_PATHS } from "../../../src/wire/endpoint";
 

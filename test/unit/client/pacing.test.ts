@@ -1,4 +1,4 @@
-import { RequestPacer, tenantPacer } from "../../../src/client/pacing";
+import { RequestPacer } from "../../../src/client/pacing";
 import { TokenBucket, rateLimitHeaders } from "../../../src/emulator/rateLimit";
 
 /** A clock that a sleep moves forward, as time would pass. */
@@ -95,10 +95,5 @@ describe("RequestPacer", () => {
     expect(statuses.filter((status) => status === 429).length).toBeLessThanOrEqual(1);
     // Not slower than the limit allows by much: 40 requests at 1/s after a burst of 2 take about 38 s.
     expect(time.clock.t - 1_700_000_000_250).toBeLessThan(60_000);
-  });
-
-  it("is one per tenant in the process, whichever client asks", () => {
-    expect(tenantPacer("https://eu.example.com")).toBe(tenantPacer("https://eu.example.com"));
-    expect(tenantPacer("https://eu.example.com")).not.toBe(tenantPacer("https://us.example.com"));
   });
 });

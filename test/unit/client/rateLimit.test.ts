@@ -1,5 +1,6 @@
 import { freezeDate } from "../support/frozenDate";
-import { RETRY_POLICY, TenantRateLimitError } from "../../../src/client";
+import { TenantRateLimitError } from "../../../src/client/errors";
+import { RETRY_POLICY } from "../../../src/client/http";
 import { getPhoneTemplates } from "../../../src/resources/phoneTemplates/api";
 import { getTenantSettings } from "../../../src/resources/tenantSettings/api";
 import { ROUTES, caught, startHarness } from "./support/harness";

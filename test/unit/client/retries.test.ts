@@ -1,11 +1,7 @@
-import {
-  ManagementClient,
-  RETRY_POLICY,
-  TenantApiError,
-  TenantConnectionError,
-  TransportFailure,
-  resolveTenantConnection,
-} from "../../../src/client";
+import { resolveTenantConnection } from "../../../src/client/connection";
+import { TenantApiError, TenantConnectionError, TransportFailure } from "../../../src/client/errors";
+import { RETRY_POLICY } from "../../../src/client/http";
+import { ManagementClient } from "../../../src/client/managementClient";
 import { getCaptcha, patchCaptcha } from "../../../src/resources/captchaConfig/api";
 import { getPhoneTemplates, putPhoneTemplates } from "../../../src/resources/phoneTemplates/api";
 import { getTenantSettings } from "../../../src/resources/tenantSettings/api";

@@ -1,7 +1,10 @@
 import { inspect } from "node:util";
 
-import { ManagementClient, TenantAdminError, TokenCache, resolveTenantConnection } from "../../../src/client";
-import type { TokenCacheKey, IssuedToken } from "../../../src/client";
+import { resolveTenantConnection } from "../../../src/client/connection";
+import { TenantAdminError } from "../../../src/client/errors";
+import { ManagementClient } from "../../../src/client/managementClient";
+import { TokenCache } from "../../../src/client/tokens";
+import type { TokenCacheKey, IssuedToken } from "../../../src/client/tokens";
 import { patchCaptcha } from "../../../src/resources/captchaConfig/api";
 import { getTenantSettings } from "../../../src/resources/tenantSettings/api";
 import { ROUTES, caught, startHarness, unusedPort } from "./support/harness";

@@ -1,5 +1,5 @@
-import { TOKEN_REFRESH_MARGIN_MS, TokenCache, sharedTokenCache } from "../../../src/client";
-import type { IssuedToken, TokenCacheKey } from "../../../src/client";
+import { TOKEN_REFRESH_MARGIN_MS, TokenCache } from "../../../src/client/tokens";
+import type { IssuedToken, TokenCacheKey } from "../../../src/client/tokens";
 
 const KEY: TokenCacheKey = {
   baseUrl: "https://t.example.com",
@@ -139,11 +139,5 @@ describe("TokenCache", () => {
       Promise.resolve({ accessToken: "secret-token-xyz", expiresInSeconds: 60 }),
     );
     expect(JSON.stringify(cache)).not.toContain("secret-token-xyz");
-  });
-});
-
-describe("sharedTokenCache", () => {
-  it("returns the same process-wide instance every time", () => {
-    expect(sharedTokenCache()).toBe(sharedTokenCache());
   });
 });

@@ -10,7 +10,9 @@ import { getCACertificates, setDefaultCACertificates } from "node:tls";
 
 import { generate } from "selfsigned";
 
-import { ManagementClient, TenantConnectionError, resolveTenantConnection } from "../../../src/client";
+import { resolveTenantConnection } from "../../../src/client/connection";
+import { TenantConnectionError } from "../../../src/client/errors";
+import { ManagementClient } from "../../../src/client/managementClient";
 import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
 import { getTenantSettings } from "../../../src/resources/tenantSettings/api";

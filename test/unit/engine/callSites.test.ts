@@ -44,15 +44,15 @@ function callSites(functions: readonly { file: string; name: string }[]): Map<st
 describe("where src/ binds a tenant", () => {
   const sites = callSites([
     { file: "client/connection.ts", name: "resolveTenantConnection" },
-    { file: "client/managementClient.ts", name: "managementClientFor" },
+    { file: "engine/processClients.ts", name: "processClient" },
   ]);
 
   it("works out a connection in two places: the engine's binding (provider and program) and the CLI", () => {
     expect(sites.get("resolveTenantConnection")?.sort()).toEqual(["cli/connection.ts", "engine/binding.ts"]);
   });
 
-  it("makes a tenant's client in one place: the binding's", () => {
-    expect(sites.get("managementClientFor")).toEqual(["engine/binding.ts"]);
+  it("takes the process's client of a tenant in one place: the binding's", () => {
+    expect(sites.get("processClient")).toEqual(["engine/binding.ts"]);
   });
 });
 
@@ -75,5 +75,27 @@ describe("the connection's modules", () => {
     expect(importsOf("client/credentials.ts")).not.toContain("client/connection");
     expect(importsOf("client/connectionSettings.ts")).not.toContain("client/connection");
     expect(importsOf("client/connectionSettings.ts")).not.toContain("client/credentials");
+  });
+});
+
+/** The `src/`-relative files that name `globalThis` (read as identifiers, so a comment does not count). */
+function globalThisUsers(): string[] {
+  const files = (directory: string): string[] =>
+    ts.sys.readDirectory(directory, [".ts"]).map((file) => path.relative(SRC, file));
+  return files(SRC).filter((file) => {
+    const source = ts.createSourceFile(
+      file,
+      ts.sys.readFile(path.join(SRC, file)) ?? "",
+      ts.ScriptTarget.Latest,
+    );
+    const names = (node: ts.Node): boolean =>
+      (ts.isIdentifier(node) && node.text === "globalThis") || (ts.forEachChild(node, names) ?? false);
+    return names(source);
+  });
+}
+
+describe("the process's shared state", () => {
+  it("lives in one module of the engine: the client is handed its caches, never reaches for them", () => {
+    expect(globalThisUsers()).toEqual(["engine/processClients.ts"]);
   });
 });

@@ -3,7 +3,8 @@
  * the provider and `tenant-admin export` look only at the blocks the tenant has configured, and the export
  * asks for the secret of each of those, and of no other.
  */
-import { ManagementClient, resolveTenantConnection } from "../../../src/client";
+import { resolveTenantConnection } from "../../../src/client/connection";
+import { ManagementClient } from "../../../src/client/managementClient";
 import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
 import type { CaptchaResponse } from "../../../src/resources/captchaConfig/api";

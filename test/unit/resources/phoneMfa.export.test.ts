@@ -3,7 +3,8 @@
  * someone configured it, and each auth token read from stack config, never written into the program (the legacy
  * account's GET answers it in clear).
  */
-import { ManagementClient, resolveTenantConnection } from "../../../src/client";
+import { resolveTenantConnection } from "../../../src/client/connection";
+import { ManagementClient } from "../../../src/client/managementClient";
 import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
 import { legacyPhoneProviderDocument } from "../../../src/resources/legacyPhoneProvider/api";

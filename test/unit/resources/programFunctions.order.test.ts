@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 
-import * as managementClient from "../../../src/client/managementClient";
+import * as processClients from "../../../src/engine/processClients";
 import type { ManagementClient } from "../../../src/client/managementClient";
 import { BotDetection, getAttackProtectionOutput, getTenantSettingsOutput } from "../../../src";
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   happened = [];
-  jest.spyOn(managementClient, "managementClientFor").mockImplementation(() => {
+  jest.spyOn(processClients, "processClient").mockImplementation(async () => {
     happened.push("client made");
     // Nothing is read in this test: the function's result stays pending.
     return { send: () => new Promise(() => undefined) } as unknown as ManagementClient;

@@ -3,13 +3,13 @@
  * engine configures providers with the stack config saved at the last `pulumi up`. These tests give the
  * command line and the environment explicitly (a provider reads them from `/proc` and `process.env`).
  */
-import { TenantConfigError } from "../../../src/client";
-import type { TenantConnection } from "../../../src/client";
+import { TenantConfigError } from "../../../src/client/errors";
+import type { TenantConnection } from "../../../src/client/connection";
 import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
 import { ProviderContext } from "../../../src/engine/providerContext";
 import type { PulumiCommand } from "../../../src/engine/pulumiCommand";
-import { usesSavedConfig, withRunProgram } from "../../../src/engine/pulumiCommand";
+import { pulumiCommand, usesSavedConfig, withRunProgram } from "../../../src/engine/pulumiCommand";
 import { createCaptchaConfigProvider } from "./support";
 
 /** The `pulumi` command line (after `pulumi`) as a provider process finds it. */
@@ -18,6 +18,11 @@ function pulumi(line: string): PulumiCommand {
 }
 
 describe("whether a command may hold the saved stack config", () => {
+  it("cannot be told in a process no pulumi command runs", () => {
+    expect(pulumiCommand()).toBeUndefined();
+    expect(usesSavedConfig()).toBeUndefined();
+  });
+
   it.each([
     ["refresh --yes", true],
     ["refresh -s dev", true],

@@ -1,11 +1,11 @@
 import { createServer } from "node:net";
 
-import { ManagementClient, TokenCache, resolveTenantConnection } from "../../../../src/client";
-import type {
-  ManagementClientOptions,
-  TenantConnection,
-  TenantConnectionSettings,
-} from "../../../../src/client";
+import { resolveTenantConnection } from "../../../../src/client/connection";
+import { ManagementClient } from "../../../../src/client/managementClient";
+import { TokenCache } from "../../../../src/client/tokens";
+import type { TenantConnection } from "../../../../src/client/connection";
+import type { TenantConnectionSettings } from "../../../../src/client/connectionSettings";
+import type { ManagementClientOptions } from "../../../../src/client/managementClient";
 import { startEmulator } from "../../../../src/emulator";
 import type { EmulatorOptions, EmulatorRoute, TenantEmulator } from "../../../../src/emulator";
 import { getCaptcha, patchCaptcha } from "../../../../src/resources/captchaConfig/api";
