@@ -5,7 +5,7 @@
  * (its sender is a branding phone provider).
  */
 import type { PutDocumentDescription } from "../../wire/putDocument";
-import { endpoint } from "../../wire/endpoint";
+import { putEndpoints } from "../../wire/putDocumentEndpoints";
 import { schema } from "../../wire/schema";
 import type { Schema } from "../../wire/shape";
 
@@ -83,21 +83,13 @@ function legacyEndpoints<Request, Response>(
   request: Schema<Request>,
   response: Schema<Response>,
 ) {
-  const pair = (factor: "phone" | "sms") => ({
-    get: endpoint<undefined, Response>({
-      method: "GET",
+  const pair = (factor: "phone" | "sms") =>
+    putEndpoints({
       path: `/guardian/factors/${factor}/${suffix}`,
-      scope: "read:guardian_factors",
-      response,
-    }),
-    put: endpoint<Request, Response>({
-      method: "PUT",
-      path: `/guardian/factors/${factor}/${suffix}`,
-      scope: "update:guardian_factors",
+      scopes: { read: "read:guardian_factors", update: "update:guardian_factors" },
       request,
       response,
-    }),
-  });
+    });
   return { phone: pair("phone"), sms: pair("sms") };
 }
 
