@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 
+import { UsageError } from "../wire/commandLine";
 import { ExportRefusedError, checkProjectName } from "./writeProject";
 
 /** The command's help text. */
@@ -41,14 +42,6 @@ and read:guardian_factors (legacy phone set-up) or read:phone_templates (Unified
 Exit codes: 0 done (doctor: every check holds), 1 the tenant or the output directory refused (doctor: a
 check failed), 2 usage error.
 `;
-
-/** A command line the command cannot run with: the CLI prints the message with `(see --help)` and exits 2. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
-}
 
 /** What a command line asks for. */
 export type Command =

@@ -8,30 +8,18 @@
 import { relative } from "node:path";
 
 import { TenantAdminError } from "../client/errors";
-import type { Command } from "./arguments";
-import { USAGE, UsageError, parseArguments } from "./arguments";
+import { commandLine, fail } from "../wire/commandLine";
+import { USAGE, parseArguments } from "./arguments";
 import { runDoctor } from "./doctor";
 import { formatDoctorReport } from "./doctorReport";
 import { exportTenant } from "./export";
 import type { WrittenFile } from "./writeProject";
 
-function fail(message: string, code: number): never {
-  process.stderr.write(`tenant-admin: ${message.replace(/\s+/g, " ").trim()}\n`);
-  process.exit(code);
-}
+const COMMAND = "tenant-admin";
 
 async function main(args: readonly string[]): Promise<void> {
-  let command: Command;
-  try {
-    command = parseArguments(args);
-  } catch (error) {
-    if (error instanceof UsageError) fail(`${error.message} (see --help)`, 2);
-    throw error;
-  }
-  if (command.kind === "help") {
-    process.stdout.write(USAGE);
-    return;
-  }
+  const command = await commandLine(COMMAND, USAGE, () => parseArguments(args));
+  if (command === undefined) return;
   if (command.kind === "doctor") {
     const report = await runDoctor({ stack: command.stack });
     process.stdout.write(command.json ? `${JSON.stringify(report, null, 2)}\n` : formatDoctorReport(report));
@@ -88,5 +76,5 @@ function shellWord(text: string): string {
 main(process.argv.slice(2)).catch((error: unknown) => {
   // Our errors' messages stand alone and hold no secret; anything else is a bug, shown without its stack.
   const message = error instanceof Error ? error.message : String(error);
-  fail(error instanceof TenantAdminError ? message : `unexpected error: ${message}`, 1);
+  fail(COMMAND, error instanceof TenantAdminError ? message : `unexpected error: ${message}`, 1);
 });

@@ -12,7 +12,8 @@ const starter = starterChain();
 
 import { readFile } from "node:fs/promises";
 
-import { USAGE, UsageError, checkScopes, parseCliArgs } from "./cliOptions";
+import { UsageError, commandLine, fail } from "../wire/commandLine";
+import { USAGE, checkScopes, parseCliArgs } from "./cliOptions";
 import type { CliFiles } from "./cliOptions";
 import { emulatedScopes, startEmulator } from "./emulator";
 import type { EmulatorOptions } from "./emulator";
@@ -45,40 +46,28 @@ async function fileOptions(files: CliFiles): Promise<Partial<EmulatorOptions>> {
   return options;
 }
 
-function fail(message: string, code: number): never {
-  process.stderr.write(`tenant-emulator: ${message.replace(/\s+/g, " ")}\n`);
-  process.exit(code);
-}
+const COMMAND = "tenant-emulator";
 
 async function main(args: readonly string[]): Promise<void> {
-  let command;
-  let fromFiles: Partial<EmulatorOptions> = {};
-  try {
-    command = parseCliArgs(args);
-    if (command.kind === "run") {
-      // Before anything is started: an unknown scope is a usage error, not a half-started emulator.
-      const granted = command.options.grantedScopes;
-      if (granted !== undefined) checkScopes(granted, await emulatedScopes());
-      fromFiles = await fileOptions(command.files);
-    }
-  } catch (error) {
-    if (error instanceof UsageError) fail(`${error.message} (see --help)`, 2);
-    throw error;
-  }
-  if (command.kind === "help") {
-    process.stdout.write(USAGE);
-    return;
-  }
+  const command = await commandLine(COMMAND, USAGE, async () => {
+    const parsed = parseCliArgs(args);
+    if (parsed.kind === "help") return parsed;
+    // Before anything is started: an unknown scope is a usage error, not a half-started emulator.
+    const granted = parsed.options.grantedScopes;
+    if (granted !== undefined) checkScopes(granted, await emulatedScopes());
+    return { ...parsed, fromFiles: await fileOptions(parsed.files) };
+  });
+  if (command === undefined) return;
   const emulator = await startEmulator({
     ...command.options,
-    ...fromFiles,
+    ...command.fromFiles,
     log: (line) => process.stderr.write(`${line}\n`),
   });
   let stopping = false;
   const stop = (signal: NodeJS.Signals | "parent"): void => {
     if (stopping) {
       if (signal === "parent") return;
-      fail(`${signal} received again, exiting without waiting`, 1);
+      fail(COMMAND, `${signal} received again, exiting without waiting`, 1);
     }
     if (signal === "parent")
       process.stderr.write("tenant-emulator: the process that started it ended; stopping\n");
@@ -86,7 +75,7 @@ async function main(args: readonly string[]): Promise<void> {
     emulator.close().then(
       () => process.exit(0),
       (error: unknown) =>
-        fail(`failed to stop: ${error instanceof Error ? error.message : String(error)}`, 1),
+        fail(COMMAND, `failed to stop: ${error instanceof Error ? error.message : String(error)}`, 1),
     );
   };
   process.on("SIGINT", stop);
@@ -111,5 +100,5 @@ async function main(args: readonly string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  fail(error instanceof Error ? error.message : String(error), 1);
+  fail(COMMAND, error instanceof Error ? error.message : String(error), 1);
 });

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 
+import { UsageError } from "../wire/commandLine";
 import type { EmulatorOptions } from "./emulator";
 import { RATE_LIMIT_PRESETS } from "./rateLimit";
 import type { RateLimitPreset } from "./rateLimit";
@@ -37,11 +38,6 @@ Options:
                            (default: a key pair generated and kept in the data dir)
   -h, --help               print this help
 `;
-
-/** A command line the emulator cannot run with; the CLI prints the message and exits with code 2. */
-export class UsageError extends Error {
-  override readonly name = "UsageError";
-}
 
 /** Files the command line names, read by the CLI before it starts the emulator. */
 export interface CliFiles {

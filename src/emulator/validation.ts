@@ -36,6 +36,17 @@ function expectedTypeName(expected: string): string {
 }
 
 /**
+ * A bound's breach as the platform phrases it: a string's by its length (`String is too long (70 chars), maximum
+ * 64`), any other value's by the value (`Value is less than minimum 1`).
+ */
+function outOfBounds(value: unknown, bound: "maximum" | "minimum", limit: number | bigint): string {
+  const [length, comparison] = bound === "maximum" ? ["long", "greater than"] : ["short", "less than"];
+  return typeof value === "string"
+    ? `String is too ${length} (${value.length} chars), ${bound} ${String(limit)}`
+    : `Value is ${comparison} ${bound} ${String(limit)}`;
+}
+
+/**
  * One zod issue as the platform phrases it: the reason and the property path it is reported on. A missing
  * required property is reported on its parent object, as the platform does.
  */
@@ -55,21 +66,9 @@ function describeIssue(issue: Issue, input: unknown): { reason: string; path: re
       };
     }
     case "too_big":
-      if (typeof value === "string") {
-        return {
-          reason: `String is too long (${value.length} chars), maximum ${String(issue.maximum)}`,
-          path,
-        };
-      }
-      return { reason: `Value is greater than maximum ${String(issue.maximum)}`, path };
+      return { reason: outOfBounds(value, "maximum", issue.maximum), path };
     case "too_small":
-      if (typeof value === "string") {
-        return {
-          reason: `String is too short (${value.length} chars), minimum ${String(issue.minimum)}`,
-          path,
-        };
-      }
-      return { reason: `Value is less than minimum ${String(issue.minimum)}`, path };
+      return { reason: outOfBounds(value, "minimum", issue.minimum), path };
     case "unrecognized_keys":
       return { reason: `Additional properties not allowed: ${issue.keys.join(",")}`, path };
     case "invalid_value":

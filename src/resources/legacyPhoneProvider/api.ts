@@ -5,9 +5,10 @@
  * (its sender is a branding phone provider).
  */
 import type { PutDocumentDescription } from "../../wire/putDocument";
-import { endpoint } from "../../wire/endpoint";
-import { schema } from "../../wire/schema";
-import type { Schema } from "../../wire/shape";
+import { putEndpoints } from "../../wire/putDocumentEndpoints";
+import type { ZodApi } from "../../wire/schema";
+import { answerSchema, schema } from "../../wire/schema";
+import type { Schema, Tolerant } from "../../wire/shape";
 
 /** The senders a legacy tenant may select (the OpenAPI's enum; each recorded in a selected-provider answer). */
 export const LEGACY_PHONE_PROVIDERS = ["auth0", "twilio", "phone-message-hook"] as const;
@@ -47,35 +48,24 @@ export type TwilioAccount = {
   sid?: string | null | undefined;
 };
 
-export const twilioAccountSchema = schema<TwilioAccount>()((z) =>
-  z.strictObject({
+function twilioAccount(z: ZodApi) {
+  return z.strictObject({
     from: z.string().max(TWILIO_FROM_MAX_LENGTH).nullable().optional(),
     messaging_service_sid: z.string().nullable().optional(),
     auth_token: z.string().nullable().optional(),
     sid: z.string().nullable().optional(),
-  }),
-);
+  });
+}
+
+export const twilioAccountSchema = schema<TwilioAccount>()(twilioAccount);
 
 /**
  * The Twilio account as a GET answers it: `{}` until written, then every member, `null` when unset, and **the
  * auth token in clear** (go-auth0 v1 `TestGuardian/MultiFactor/SMS/Twilio.yaml` #0, #2); unknown fields kept.
  */
-export type TwilioAccountResponse = {
-  [key: string]: unknown;
-  from?: string | null | undefined;
-  messaging_service_sid?: string | null | undefined;
-  auth_token?: string | null | undefined;
-  sid?: string | null | undefined;
-};
+export type TwilioAccountResponse = Tolerant<TwilioAccount>;
 
-export const twilioAccountResponseSchema = schema<TwilioAccountResponse>()((z) =>
-  z.looseObject({
-    from: z.string().nullable().optional(),
-    messaging_service_sid: z.string().nullable().optional(),
-    auth_token: z.string().nullable().optional(),
-    sid: z.string().nullable().optional(),
-  }),
-);
+export const twilioAccountResponseSchema = answerSchema<TwilioAccount>()(twilioAccount);
 
 /** The GET and PUT of one of these objects at its `/phone/` path and its deprecated `/sms/` twin. */
 function legacyEndpoints<Request, Response>(
@@ -83,21 +73,13 @@ function legacyEndpoints<Request, Response>(
   request: Schema<Request>,
   response: Schema<Response>,
 ) {
-  const pair = (factor: "phone" | "sms") => ({
-    get: endpoint<undefined, Response>({
-      method: "GET",
+  const pair = (factor: "phone" | "sms") =>
+    putEndpoints({
       path: `/guardian/factors/${factor}/${suffix}`,
-      scope: "read:guardian_factors",
-      response,
-    }),
-    put: endpoint<Request, Response>({
-      method: "PUT",
-      path: `/guardian/factors/${factor}/${suffix}`,
-      scope: "update:guardian_factors",
+      scopes: { read: "read:guardian_factors", update: "update:guardian_factors" },
       request,
       response,
-    }),
-  });
+    });
   return { phone: pair("phone"), sms: pair("sms") };
 }
 

@@ -6,6 +6,7 @@
  */
 import type { PutDocumentDescription } from "../../wire/putDocument";
 import { endpoint } from "../../wire/endpoint";
+import { putEndpoints } from "../../wire/putDocumentEndpoints";
 import { schema } from "../../wire/schema";
 
 /**
@@ -95,28 +96,22 @@ export const phoneMessageTypesSchema = schema<PhoneMessageTypes>()((z) =>
   z.strictObject({ message_types: z.array(z.enum(["sms", "voice"])) }),
 );
 
-const MESSAGE_TYPES_PATH = "/guardian/factors/phone/message-types";
+const messageTypes = putEndpoints({
+  path: "/guardian/factors/phone/message-types",
+  scopes: { read: "read:guardian_factors", update: "update:guardian_factors" },
+  request: phoneMessageTypesSchema,
+  response: phoneMessageTypesSchema,
+  encodings: ["json", "form"],
+});
 
 /**
  * `GET /guardian/factors/phone/message-types`: works on every tenant generation; `[]` is a new tenant's value
  * (go-auth0 v1 `TestGuardian/MultiFactor/Phone/Message-types.yaml` #0).
  */
-export const getPhoneMessageTypes = endpoint<undefined, PhoneMessageTypes>({
-  method: "GET",
-  path: MESSAGE_TYPES_PATH,
-  scope: "read:guardian_factors",
-  response: phoneMessageTypesSchema,
-});
+export const getPhoneMessageTypes = messageTypes.get;
 
 /** `PUT /guardian/factors/phone/message-types`: replaces the list (`[]` is legal). */
-export const putPhoneMessageTypes = endpoint<PhoneMessageTypes, PhoneMessageTypes>({
-  method: "PUT",
-  path: MESSAGE_TYPES_PATH,
-  scope: "update:guardian_factors",
-  request: phoneMessageTypesSchema,
-  encodings: ["json", "form"],
-  response: phoneMessageTypesSchema,
-});
+export const putPhoneMessageTypes = messageTypes.put;
 
 /** The channels MFA by phone may use. */
 export const PHONE_CHANNELS = ["sms", "voice"] as const;

@@ -1,4 +1,5 @@
 import type { ObjectIdentity } from "../../wire/document";
+import { collectionEndpoints } from "../../wire/collectionEndpoints";
 import { endpoint } from "../../wire/endpoint";
 
 export { BRANDING_PHONE_DIALECT, PHONE_NOTIFICATION_VARIABLES, brandingPhoneDialect } from "./dialect";
@@ -155,73 +156,41 @@ export const phoneNotificationTryResponseSchema = schema<PhoneNotificationTryRes
 /** Any JSON body (the reset takes one, and ignores it). */
 export const anyBodySchema = schema<unknown>()((z) => z.unknown());
 
-const TEMPLATES_PATH = "/branding/phone/templates";
-const TEMPLATE_PATH = `${TEMPLATES_PATH}/{id}`;
-const HINTS = {
-  404: "The template does not exist (any more) on the tenant",
-  409: "The tenant already has a template of this type",
-} as const;
-
-/** `GET /branding/phone/templates` (`?disabled=`): every type, customized or not (then without `id`). */
-export const listPhoneNotificationTemplates = endpoint<undefined, PhoneNotificationTemplateList>({
-  method: "GET",
-  path: TEMPLATES_PATH,
-  scope: "read:phone_templates",
-  response: phoneNotificationTemplateListSchema,
-});
-
-/** `POST /branding/phone/templates`: 201, or 409 when the tenant has a template of that type. */
-export const createPhoneNotificationTemplate = endpoint<
-  PhoneNotificationCreate,
-  PhoneNotificationTemplateResponse
->({
-  method: "POST",
-  path: TEMPLATES_PATH,
-  scope: "create:phone_templates",
-  request: phoneNotificationCreateSchema,
+const templates = collectionEndpoints({
+  path: "/branding/phone/templates",
+  scopes: {
+    read: "read:phone_templates",
+    create: "create:phone_templates",
+    update: "update:phone_templates",
+    delete: "delete:phone_templates",
+  },
+  list: phoneNotificationTemplateListSchema,
+  create: phoneNotificationCreateSchema,
+  update: phoneNotificationUpdateSchema,
+  member: phoneNotificationTemplateSchema,
   encodings: ["json", "form"],
-  status: 201,
-  response: phoneNotificationTemplateSchema,
-  hints: HINTS,
-});
-
-/** `GET /branding/phone/templates/{id}`. */
-export const getPhoneNotificationTemplate = endpoint<undefined, PhoneNotificationTemplateResponse>({
-  method: "GET",
-  path: TEMPLATE_PATH,
-  scope: "read:phone_templates",
-  response: phoneNotificationTemplateSchema,
-  hints: HINTS,
+  hints: {
+    404: "The template does not exist (any more) on the tenant",
+    409: "The tenant already has a template of this type",
+  },
   sharedRead: true,
 });
 
+/** `GET /branding/phone/templates` (`?disabled=`): every type, customized or not (then without `id`). */
+export const listPhoneNotificationTemplates = templates.list;
+/** `POST /branding/phone/templates`: 201, or 409 when the tenant has a template of that type. */
+export const createPhoneNotificationTemplate = templates.create;
+/** `GET /branding/phone/templates/{id}`. */
+export const getPhoneNotificationTemplate = templates.get;
 /** `PATCH /branding/phone/templates/{id}`. */
-export const updatePhoneNotificationTemplate = endpoint<
-  PhoneNotificationUpdate,
-  PhoneNotificationTemplateResponse
->({
-  method: "PATCH",
-  path: TEMPLATE_PATH,
-  scope: "update:phone_templates",
-  request: phoneNotificationUpdateSchema,
-  encodings: ["json", "form"],
-  response: phoneNotificationTemplateSchema,
-  hints: HINTS,
-});
-
+export const updatePhoneNotificationTemplate = templates.update;
 /** `DELETE /branding/phone/templates/{id}`: 204; the type falls back to the platform's default. */
-export const deletePhoneNotificationTemplate = endpoint<undefined, undefined>({
-  method: "DELETE",
-  path: TEMPLATE_PATH,
-  scope: "delete:phone_templates",
-  status: 204,
-  hints: HINTS,
-});
+export const deletePhoneNotificationTemplate = templates.remove;
 
 /** `PATCH /branding/phone/templates/{id}/reset`: the type's default texts back (`from` and `disabled` kept). */
 export const resetPhoneNotificationTemplate = endpoint<unknown, PhoneNotificationTemplateResponse>({
   method: "PATCH",
-  path: `${TEMPLATE_PATH}/reset`,
+  path: `${templates.memberPath}/reset`,
   scope: "update:phone_templates",
   request: anyBodySchema,
   encodings: ["json", "form"],
@@ -231,7 +200,7 @@ export const resetPhoneNotificationTemplate = endpoint<unknown, PhoneNotificatio
 /** `POST /branding/phone/templates/{id}/try`: 202; sends a real message (the emulator only logs it). */
 export const tryPhoneNotificationTemplate = endpoint<PhoneNotificationTry, PhoneNotificationTryResponse>({
   method: "POST",
-  path: `${TEMPLATE_PATH}/try`,
+  path: `${templates.memberPath}/try`,
   scope: "create:phone_templates",
   request: phoneNotificationTrySchema,
   encodings: ["json", "form"],

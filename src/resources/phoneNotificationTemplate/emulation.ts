@@ -1,6 +1,5 @@
-import { randomInt } from "node:crypto";
-
 import type { ObjectEmulation, RouteContext, RuleHost } from "../../wire/emulation";
+import { EMULATED_TENANT_NAME, disabledFilter, emulatedCollection } from "../../wire/collectionRoutes";
 import { RefusalError, customRoute } from "../../wire/emulation";
 import type { PhoneNotificationBody, PhoneNotificationTemplateResponse, PhoneNotificationType } from "./api";
 import {
@@ -19,25 +18,11 @@ import {
 
 type Stored = PhoneNotificationTemplateResponse & { id: string; type: PhoneNotificationType };
 
-const COLLECTION = listPhoneNotificationTemplates.path;
-/** The tenant name templates report (`tenant`). */
-const TENANT_NAME = "tenant-emulator";
-const ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-
-function newId(): string {
-  return `tem_${Array.from({ length: 22 }, () => ID_ALPHABET[randomInt(ID_ALPHABET.length)]).join("")}`;
-}
-
-function notFound(): RefusalError {
-  return new RefusalError(404, "Notification Resource not found");
-}
-
-function stored(context: RouteContext<unknown>): Stored {
-  const id = context.params["id"] ?? "";
-  const found = context.tenant.items<Stored>(COLLECTION).find((item) => item.id === id);
-  if (found === undefined) throw notFound();
-  return found;
-}
+const TEMPLATES = emulatedCollection({
+  idPrefix: "tem_",
+  path: listPhoneNotificationTemplates.path,
+  notFound: "Notification Resource not found",
+});
 
 /** A type the tenant never customized, as the list shows it: its default texts, no `id`, an empty `from`. */
 function defaultTemplate(
@@ -46,7 +31,7 @@ function defaultTemplate(
 ): PhoneNotificationTemplateResponse {
   const now = new Date().toISOString();
   return {
-    tenant: TENANT_NAME,
+    tenant: EMULATED_TENANT_NAME,
     channel: "phone",
     type,
     disabled: false,
@@ -86,7 +71,7 @@ async function checkTexts(
 }
 
 async function save(context: RouteContext<unknown>, template: Stored): Promise<Stored> {
-  await context.tenant.setItem(COLLECTION, template.id, template);
+  await context.tenant.setItem(TEMPLATES.path, template.id, template);
   return template;
 }
 
@@ -96,10 +81,10 @@ async function save(context: RouteContext<unknown>, template: Stored): Promise<S
  * puts the default texts back and keeps `from` and `disabled`, as a recorded reset did.
  */
 export const emulation: ObjectEmulation = {
-  collections: [{ path: COLLECTION, stored: phoneNotificationTemplateSchema }],
+  collections: [{ path: TEMPLATES.path, stored: phoneNotificationTemplateSchema }],
   routes: [
     customRoute(listPhoneNotificationTemplates, async ({ tenant, query }) => {
-      const customized = tenant.items<Stored>(COLLECTION);
+      const customized = tenant.items<Stored>(TEMPLATES.path);
       // As a recorded list: the customized templates, then the defaults of the other types by name.
       const defaults = [...PHONE_NOTIFICATION_TYPES].sort().flatMap((type) => {
         const body = DEFAULT_PHONE_NOTIFICATION_BODIES[type];
@@ -107,16 +92,9 @@ export const emulation: ObjectEmulation = {
           ? []
           : [defaultTemplate(type, body)];
       });
-      const disabled = query.get("disabled");
-      if (disabled !== null && disabled !== "true" && disabled !== "false") {
-        throw new RefusalError(
-          400,
-          "Query validation error: 'Expected type boolean but found type string' on property disabled.",
-          "invalid_query_string",
-        );
-      }
+      const disabled = disabledFilter(query);
       const templates = [...customized, ...defaults].filter(
-        (template) => disabled === null || template.disabled === (disabled === "true"),
+        (template) => disabled === undefined || template.disabled === disabled,
       );
       return { templates };
     }),
@@ -130,15 +108,15 @@ export const emulation: ObjectEmulation = {
           "invalid_body",
         );
       }
-      if (context.tenant.items<Stored>(COLLECTION).some((item) => item.type === type)) {
+      if (context.tenant.items<Stored>(TEMPLATES.path).some((item) => item.type === type)) {
         throw new RefusalError(409, "Phone template already configured for tenant");
       }
       await checkTexts(context.host, type, content?.body);
       const now = new Date().toISOString();
       const body = content?.body ?? DEFAULT_PHONE_NOTIFICATION_BODIES[type] ?? {};
       return save(context, {
-        id: newId(),
-        tenant: TENANT_NAME,
+        id: TEMPLATES.newId(),
+        tenant: EMULATED_TENANT_NAME,
         channel: "phone",
         type,
         disabled: disabled ?? false,
@@ -152,10 +130,10 @@ export const emulation: ObjectEmulation = {
       });
     }),
 
-    customRoute(getPhoneNotificationTemplate, async (context) => stored(context)),
+    customRoute(getPhoneNotificationTemplate, async (context) => TEMPLATES.item<Stored>(context)),
 
     customRoute(updatePhoneNotificationTemplate, async (context) => {
-      const current = stored(context);
+      const current = TEMPLATES.item<Stored>(context);
       const { disabled, content } = context.body;
       await checkTexts(context.host, current.type, content?.body);
       return save(context, {
@@ -170,14 +148,10 @@ export const emulation: ObjectEmulation = {
       });
     }),
 
-    customRoute(deletePhoneNotificationTemplate, async (context) => {
-      const current = stored(context);
-      await context.tenant.setItem(COLLECTION, current.id, undefined);
-      return undefined;
-    }),
+    TEMPLATES.deleteRoute(deletePhoneNotificationTemplate),
 
     customRoute(resetPhoneNotificationTemplate, async (context) => {
-      const current = stored(context);
+      const current = TEMPLATES.item<Stored>(context);
       const body = DEFAULT_PHONE_NOTIFICATION_BODIES[current.type];
       if (body === undefined) {
         throw new RefusalError(
@@ -194,7 +168,7 @@ export const emulation: ObjectEmulation = {
     }),
 
     customRoute(tryPhoneNotificationTemplate, async (context) => {
-      const current = stored(context);
+      const current = TEMPLATES.item<Stored>(context);
       context.log(
         `try: a ${current.type} ${context.body.delivery_method ?? "text"} message would be sent (nothing sent)`,
       );

@@ -5,6 +5,7 @@
  */
 import type { CollectionDescription } from "../../wire/collection";
 import type { DocumentRuleFailure } from "../../wire/document";
+import { collectionEndpoints } from "../../wire/collectionEndpoints";
 import { endpoint } from "../../wire/endpoint";
 import {
   PHONE_PREVIEW_SETTINGS_QUERY,
@@ -161,64 +162,41 @@ export const phoneProviderTryResponseSchema = schema<PhoneProviderTryResponse>()
   z.looseObject({ code: z.number().optional(), message: z.string() }),
 );
 
-const PROVIDERS_PATH = "/branding/phone/providers";
-const PROVIDER_PATH = `${PROVIDERS_PATH}/{id}`;
 const HINTS = {
   404: "The phone provider does not exist (any more) on the tenant",
   409: "The tenant already has a phone provider: import it rather than create another",
 } as const;
 
+const providers = collectionEndpoints({
+  path: "/branding/phone/providers",
+  scopes: {
+    read: "read:phone_providers",
+    create: "create:phone_providers",
+    update: "update:phone_providers",
+    delete: "delete:phone_providers",
+  },
+  list: phoneProviderListSchema,
+  create: phoneProviderCreateSchema,
+  update: phoneProviderUpdateSchema,
+  member: phoneProviderResponseSchema,
+  hints: HINTS,
+});
+
 /** `GET /branding/phone/providers` (`?disabled=`): the tenant's provider, if any, credentials `null`. */
-export const listPhoneProviders = endpoint<undefined, PhoneProviderList>({
-  method: "GET",
-  path: PROVIDERS_PATH,
-  scope: "read:phone_providers",
-  response: phoneProviderListSchema,
-});
-
+export const listPhoneProviders = providers.list;
 /** `POST /branding/phone/providers`: 201; 409 when the tenant already has one. */
-export const createPhoneProvider = endpoint<PhoneProviderCreate, PhoneProviderResponse>({
-  method: "POST",
-  path: PROVIDERS_PATH,
-  scope: "create:phone_providers",
-  request: phoneProviderCreateSchema,
-  status: 201,
-  response: phoneProviderResponseSchema,
-  hints: HINTS,
-});
-
+export const createPhoneProvider = providers.create;
 /** `GET /branding/phone/providers/{id}`. */
-export const getPhoneProvider = endpoint<undefined, PhoneProviderResponse>({
-  method: "GET",
-  path: PROVIDER_PATH,
-  scope: "read:phone_providers",
-  response: phoneProviderResponseSchema,
-  hints: HINTS,
-});
-
+export const getPhoneProvider = providers.get;
 /** `PATCH /branding/phone/providers/{id}`. */
-export const updatePhoneProvider = endpoint<PhoneProviderUpdate, PhoneProviderResponse>({
-  method: "PATCH",
-  path: PROVIDER_PATH,
-  scope: "update:phone_providers",
-  request: phoneProviderUpdateSchema,
-  response: phoneProviderResponseSchema,
-  hints: HINTS,
-});
-
+export const updatePhoneProvider = providers.update;
 /** `DELETE /branding/phone/providers/{id}`: 204; the tenant falls back to the platform's sender. */
-export const deletePhoneProvider = endpoint({
-  method: "DELETE",
-  path: PROVIDER_PATH,
-  scope: "delete:phone_providers",
-  status: 204,
-  hints: HINTS,
-});
+export const deletePhoneProvider = providers.remove;
 
 /** `POST /branding/phone/providers/{id}/try`: 202; the platform sends a real message. */
 export const tryPhoneProvider = endpoint<PhoneProviderTry, PhoneProviderTryResponse>({
   method: "POST",
-  path: `${PROVIDER_PATH}/try`,
+  path: `${providers.memberPath}/try`,
   scope: "create:phone_providers",
   request: phoneProviderTrySchema,
   status: 202,

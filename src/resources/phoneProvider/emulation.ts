@@ -1,6 +1,5 @@
-import { randomInt } from "node:crypto";
-
 import type { ObjectEmulation, RouteContext } from "../../wire/emulation";
+import { EMULATED_TENANT_NAME, disabledFilter, emulatedCollection } from "../../wire/collectionRoutes";
 import { RefusalError, customRoute } from "../../wire/emulation";
 import type { PhoneProviderConfiguration, PhoneProviderCredentials, PhoneProviderResponse } from "./api";
 import {
@@ -16,20 +15,15 @@ import {
 /** A provider as the emulator keeps it: as answered, and its credentials (never answered). */
 type Stored = PhoneProviderResponse & { credentials?: PhoneProviderCredentials | undefined };
 
-const COLLECTION = listPhoneProviders.path;
-/** The tenant name providers report (`tenant`). */
-const TENANT_NAME = "tenant-emulator";
-const ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-
-/** `pro_` and 22 letters and digits, as every recorded id. */
-function newId(): string {
-  return `pro_${Array.from({ length: 22 }, () => ID_ALPHABET[randomInt(ID_ALPHABET.length)]).join("")}`;
-}
-
-/** The recorded 404 of an id the tenant does not have (go-auth0 v1 `TestBrandingManager_DeletePhoneProvider.yaml` #2). */
-function notFound(): RefusalError {
-  return new RefusalError(404, "Notification Resource not found");
-}
+/**
+ * The providers, with the recorded 404 of an id the tenant does not have (go-auth0 v1
+ * `TestBrandingManager_DeletePhoneProvider.yaml` #2).
+ */
+const PROVIDERS = emulatedCollection({
+  idPrefix: "pro_",
+  path: listPhoneProviders.path,
+  notFound: "Notification Resource not found",
+});
 
 /**
  * The recorded 400 of a Twilio provider with neither sender, `default_from` nor `mssid`: no `errorCode`
@@ -76,30 +70,9 @@ function listed(stored: Stored): Record<string, unknown> {
   return { ...rest, credentials: null, created_at, updated_at };
 }
 
-function stored(context: RouteContext<unknown>): Stored {
-  const id = context.params["id"] ?? "";
-  const found = context.tenant.items<Stored>(COLLECTION).find((item) => item.id === id);
-  if (found === undefined) throw notFound();
-  return found;
-}
-
 async function save(context: RouteContext<unknown>, provider: Stored): Promise<PhoneProviderResponse> {
-  await context.tenant.setItem(COLLECTION, provider.id, provider);
+  await context.tenant.setItem(PROVIDERS.path, provider.id, provider);
   return view(provider);
-}
-
-/** The list's `?disabled=`: `true`, `false` or absent, else the platform's query refusal. */
-function disabledFilter(query: URLSearchParams): boolean | undefined {
-  const disabled = query.get("disabled");
-  if (disabled === null) return undefined;
-  if (disabled !== "true" && disabled !== "false") {
-    throw new RefusalError(
-      400,
-      "Query validation error: 'Expected type boolean but found type string' on property disabled.",
-      "invalid_query_string",
-    );
-  }
-  return disabled === "true";
 }
 
 /**
@@ -108,26 +81,26 @@ function disabledFilter(query: URLSearchParams): boolean | undefined {
  * DELETE leaves the tenant without one (then 404); `/try` sends nothing and logs one line.
  */
 export const emulation: ObjectEmulation = {
-  collections: [{ path: COLLECTION, stored: phoneProviderResponseSchema }],
+  collections: [{ path: PROVIDERS.path, stored: phoneProviderResponseSchema }],
   routes: [
     customRoute(listPhoneProviders, async ({ tenant, query }) => {
       const disabled = disabledFilter(query);
       const providers = tenant
-        .items<Stored>(COLLECTION)
+        .items<Stored>(PROVIDERS.path)
         .filter((provider) => disabled === undefined || provider.disabled === disabled);
       return { providers: providers.map(listed) as PhoneProviderResponse[] };
     }),
 
     customRoute(createPhoneProvider, async (context) => {
       const { name, disabled, configuration, credentials } = context.body;
-      if (context.tenant.items<Stored>(COLLECTION).length > 0) {
+      if (context.tenant.items<Stored>(PROVIDERS.path).length > 0) {
         throw new RefusalError(409, "A phone provider is already configured for this tenant");
       }
       checkSender(name, configuration);
       const now = new Date().toISOString();
       return save(context, {
-        id: newId(),
-        tenant: TENANT_NAME,
+        id: PROVIDERS.newId(),
+        tenant: EMULATED_TENANT_NAME,
         name,
         channel: "phone",
         disabled: disabled ?? false,
@@ -138,10 +111,10 @@ export const emulation: ObjectEmulation = {
       });
     }),
 
-    customRoute(getPhoneProvider, async (context) => view(stored(context))),
+    customRoute(getPhoneProvider, async (context) => view(PROVIDERS.item<Stored>(context))),
 
     customRoute(updatePhoneProvider, async (context) => {
-      const current = stored(context);
+      const current = PROVIDERS.item<Stored>(context);
       const { name, disabled, configuration, credentials } = context.body;
       const next: Stored = {
         ...current,
@@ -155,14 +128,10 @@ export const emulation: ObjectEmulation = {
       return save(context, next);
     }),
 
-    customRoute(deletePhoneProvider, async (context) => {
-      const current = stored(context);
-      await context.tenant.setItem(COLLECTION, current.id, undefined);
-      return undefined;
-    }),
+    PROVIDERS.deleteRoute(deletePhoneProvider),
 
     customRoute(tryPhoneProvider, async (context) => {
-      const current = stored(context);
+      const current = PROVIDERS.item<Stored>(context);
       context.log(
         `try: a ${context.body.delivery_method ?? "text"} message through the ${current.name} phone provider ${current.id} would be sent (nothing sent)`,
       );

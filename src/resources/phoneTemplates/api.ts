@@ -1,5 +1,5 @@
 import type { ObjectIdentity } from "../../wire/document";
-import { endpoint } from "../../wire/endpoint";
+import { putEndpoints } from "../../wire/putDocumentEndpoints";
 
 export { LEGACY_PHONE_DIALECT, PHONE_TEMPLATE_VARIABLES, renderPhoneTemplate } from "./dialect";
 export type { PhoneMessageType, PhoneTemplateValues } from "./dialect";
@@ -56,23 +56,14 @@ export const phoneTemplatesResponseSchema = schema<PhoneTemplatesResponse>()((z)
 
 /** The `GET` and `PUT` of a guardian templates document: both templates in, the stored ones out. */
 function templatesEndpoints(path: string, sharedRead: boolean) {
-  return {
-    get: endpoint<undefined, PhoneTemplatesResponse>({
-      method: "GET",
-      path,
-      scope: "read:guardian_factors",
-      response: phoneTemplatesResponseSchema,
-      sharedRead,
-    }),
-    put: endpoint<PhoneTemplatesRequest, PhoneTemplatesResponse>({
-      method: "PUT",
-      path,
-      scope: "update:guardian_factors",
-      request: phoneTemplatesRequestSchema,
-      encodings: ["json", "form"],
-      response: phoneTemplatesResponseSchema,
-    }),
-  };
+  return putEndpoints({
+    path,
+    scopes: { read: "read:guardian_factors", update: "update:guardian_factors" },
+    request: phoneTemplatesRequestSchema,
+    response: phoneTemplatesResponseSchema,
+    encodings: ["json", "form"],
+    sharedRead,
+  });
 }
 
 const phoneTemplates = templatesEndpoints("/guardian/factors/phone/templates", true);

@@ -2,7 +2,8 @@ import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 
-import { UsageError, parseArguments } from "../../../src/cli/arguments";
+import { parseArguments } from "../../../src/cli/arguments";
+import { UsageError } from "../../../src/wire/commandLine";
 import { PROJECT_NAME_RULE } from "../../../src/cli/writeProject";
 
 /** The built command; `npm test` builds before testing. */
