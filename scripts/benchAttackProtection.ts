@@ -15,8 +15,8 @@ import { breachedPasswordDetectionDocument } from "../src/resources/breachedPass
 import { bruteForceProtectionDocument } from "../src/resources/bruteForceProtection/api";
 import { captchaDocument } from "../src/resources/captchaConfig/api";
 import { getGuardianFactors, getPhoneMessageTypes } from "../src/resources/phoneMfa/api";
-import { listPhoneNotificationTemplates } from "../src/resources/phoneNotificationTemplate/api";
-import { listPhoneProviders } from "../src/resources/phoneProvider/api";
+import { phoneNotificationTemplateEndpoints } from "../src/resources/phoneNotificationTemplate/api";
+import { phoneProviderEndpoints } from "../src/resources/phoneProvider/api";
 import { suspiciousIpThrottlingDocument } from "../src/resources/suspiciousIpThrottling/api";
 import { getTenantSettings } from "../src/resources/tenantSettings/api";
 import { API_PREFIX, AUTH_PATHS } from "../src/wire/endpoint";
@@ -72,7 +72,7 @@ export const ATTACK_PROTECTION_PROGRAM: BenchProgram = {
     bruteForceProtectionDocument.get,
     breachedPasswordDetectionDocument.get,
     suspiciousIpThrottlingDocument.get,
-    listPhoneNotificationTemplates,
+    phoneNotificationTemplateEndpoints.list,
     getTenantSettings,
   ]),
 };
@@ -85,8 +85,8 @@ export const PHONE_MFA_PROGRAM: BenchProgram = {
   previewReads: apiPaths([
     getGuardianFactors,
     getPhoneMessageTypes,
-    listPhoneProviders,
-    listPhoneNotificationTemplates,
+    phoneProviderEndpoints.list,
+    phoneNotificationTemplateEndpoints.list,
     getTenantSettings,
   ]),
 };

@@ -13,7 +13,7 @@ import { performance } from "node:perf_hooks";
 
 import { startEmulator } from "../src/emulator";
 import { LEGACY_PHONE_DIALECT } from "../src/resources/phoneTemplates/dialect";
-import { listPhoneNotificationTemplates } from "../src/resources/phoneNotificationTemplate/api";
+import { phoneNotificationTemplateEndpoints } from "../src/resources/phoneNotificationTemplate/api";
 import { reviewTemplate } from "../src/templates";
 import { API_PREFIX } from "../src/wire/endpoint";
 import { WORST_TEMPLATES } from "./support/hostileTemplates";
@@ -82,7 +82,7 @@ async function emulatorTable(): Promise<string[]> {
   ];
   try {
     const token = await emulator.issueToken();
-    const url = `${emulator.url}${API_PREFIX}${listPhoneNotificationTemplates.path}`;
+    const url = `${emulator.url}${API_PREFIX}${phoneNotificationTemplateEndpoints.list.path}`;
     // The two the budget takes longest to stop: by allocations, and by steps.
     const cases = WORST_TEMPLATES.filter(([, , error]) =>
       /loops over 9,000,000|steps to render/.test(error.source),

@@ -1,7 +1,8 @@
 /**
  * A collection's endpoints, made from its path, scopes and schemas: the list and the create at the
  * collection's path, the get, update and delete of one member at `<path>/{id}`, as a one-per-tenant
- * collection's description takes them (`collection.ts`).
+ * collection's description takes them (`collection.ts`), and a member's trial send (`<path>/{id}/try`) where
+ * the platform has one.
  */
 import type { BodyEncoding, Endpoint } from "./endpoint";
 import { endpoint } from "./endpoint";
@@ -34,6 +35,22 @@ export interface CollectionPlace<List, Create, Update, Member> {
   readonly sharedRead?: boolean | undefined;
 }
 
+/** A trial send's body and answer: `POST <path>/{id}/try`, 202, with the create's scope and encodings. */
+export interface CollectionTrial<Try, TryAnswer> {
+  readonly request: Schema<Try>;
+  readonly response: Schema<TryAnswer>;
+}
+
+/** `try`, the trial send, when the collection has one. */
+export type TrialEndpoint<Try, TryAnswer> = [Try] extends [never]
+  ? object
+  : {
+      /** `POST <path>/{id}/try`: 202; the platform sends a real message. */ readonly try: Endpoint<
+        Try,
+        TryAnswer
+      >;
+    };
+
 /** A collection's endpoints, named as its description names them. */
 export interface CollectionEndpoints<List, Create, Update, Member> {
   /** `GET <path>`. */
@@ -50,10 +67,10 @@ export interface CollectionEndpoints<List, Create, Update, Member> {
   readonly memberPath: string;
 }
 
-/** The list, create, get, update and delete of the collection at `place.path`. */
-export function collectionEndpoints<List, Create, Update, Member>(
-  place: CollectionPlace<List, Create, Update, Member>,
-): CollectionEndpoints<List, Create, Update, Member> {
+/** The list, create, get, update and delete of the collection at `place.path`, and its trial send if given. */
+export function collectionEndpoints<List, Create, Update, Member, Try = never, TryAnswer = never>(
+  place: CollectionPlace<List, Create, Update, Member> & { readonly trial?: CollectionTrial<Try, TryAnswer> },
+): CollectionEndpoints<List, Create, Update, Member> & TrialEndpoint<Try, TryAnswer> {
   const memberPath = `${place.path}/{id}`;
   const hints = place.hints ?? {};
   const encodings = place.encodings ?? ["json"];
@@ -91,5 +108,16 @@ export function collectionEndpoints<List, Create, Update, Member>(
     }),
     remove: endpoint({ method: "DELETE", path: memberPath, scope: place.scopes.delete, status: 204, hints }),
     memberPath,
-  };
+    ...(place.trial && {
+      try: endpoint<Try, TryAnswer>({
+        ...place.trial,
+        method: "POST",
+        path: `${memberPath}/try`,
+        scope: place.scopes.create,
+        encodings,
+        status: 202,
+        hints,
+      }),
+    }),
+  } as CollectionEndpoints<List, Create, Update, Member> & TrialEndpoint<Try, TryAnswer>;
 }

@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import type { TenantEmulator } from "../../src/emulator";
 import { startEmulator } from "../../src/emulator";
 import { getCaptcha } from "../../src/resources/captchaConfig/api";
-import { listPhoneNotificationTemplates } from "../../src/resources/phoneNotificationTemplate/api";
+import { phoneNotificationTemplateEndpoints } from "../../src/resources/phoneNotificationTemplate/api";
 import { getPhoneTemplates } from "../../src/resources/phoneTemplates/api";
 import { getTenantSettings } from "../../src/resources/tenantSettings/api";
 import { tenantEnv } from "../../scripts/support/programs";
@@ -385,7 +385,7 @@ describe("tenant-admin export refusals", () => {
     const run = await tenantAdmin(["--help"], {});
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Usage: tenant-admin export --out DIR/);
-    const reads = [getTenantSettings, getCaptcha, getPhoneTemplates, listPhoneNotificationTemplates];
+    const reads = [getTenantSettings, getCaptcha, getPhoneTemplates, phoneNotificationTemplateEndpoints.list];
     for (const { scope } of reads) expect(run.stdout).toContain(scope);
   });
 });

@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import type { RequestLogEntry, TenantEmulator } from "../../src/emulator";
 import { startEmulator } from "../../src/emulator";
 import { getCaptcha } from "../../src/resources/captchaConfig/api";
-import { listPhoneNotificationTemplates } from "../../src/resources/phoneNotificationTemplate/api";
+import { phoneNotificationTemplateEndpoints } from "../../src/resources/phoneNotificationTemplate/api";
 import { getPhoneTemplates } from "../../src/resources/phoneTemplates/api";
 import { getTenantSettings } from "../../src/resources/tenantSettings/api";
 import { AUTH_PATHS, routeOf } from "../../src/wire";
@@ -22,7 +22,7 @@ const TOKEN = `POST ${AUTH_PATHS.token}`;
 const GET_CAPTCHA = routeOf(getCaptcha);
 const GET_TEMPLATES = routeOf(getPhoneTemplates);
 const GET_SETTINGS = routeOf(getTenantSettings);
-const LIST_TEMPLATES = routeOf(listPhoneNotificationTemplates);
+const LIST_TEMPLATES = routeOf(phoneNotificationTemplateEndpoints.list);
 
 /** The types of the tenant's phone notification templates, sorted. */
 function tenantTemplates(emulator: TenantEmulator): string[] {

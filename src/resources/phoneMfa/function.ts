@@ -5,7 +5,7 @@ import type { FunctionOutputOptions } from "../../engine/functionDependencies";
 import { readAsOutput } from "../../engine/functionDependencies";
 import type { ResolvedTenant, TenantSelector } from "../../engine/tenantArgs";
 import { getPhoneTwilioAccount, getSelectedPhoneProvider } from "../legacyPhoneProvider/api";
-import { listPhoneProviders } from "../phoneProvider/api";
+import { phoneProviderEndpoints } from "../phoneProvider/api";
 import { getTenantSettings, usesUnifiedPhoneExperience } from "../tenantSettings/api";
 import { handledEarly } from "../../engine/handledOutputs";
 import { readNamed } from "../tenantObject/program/programFunction";
@@ -67,7 +67,7 @@ function twilioOf<K extends string>(members: Record<K, unknown>): { twilio?: Par
 
 async function senderOf(client: ManagementClient, unified: boolean): Promise<PhoneMfaSender | undefined> {
   if (unified) {
-    const [first] = (await client.send(listPhoneProviders)).providers;
+    const [first] = (await client.send(phoneProviderEndpoints.list)).providers;
     if (first === undefined) return undefined;
     const configuration = first.configuration ?? {};
     return {

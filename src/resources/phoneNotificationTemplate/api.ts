@@ -156,7 +156,13 @@ export const phoneNotificationTryResponseSchema = schema<PhoneNotificationTryRes
 /** Any JSON body (the reset takes one, and ignores it). */
 export const anyBodySchema = schema<unknown>()((z) => z.unknown());
 
-const templates = collectionEndpoints({
+/**
+ * The templates' endpoints: `list` (`GET /branding/phone/templates`, `?disabled=`: every type, customized or not,
+ * then without `id`), `create` (`POST`: 201, or 409 when the tenant has a template of that type), `get`,
+ * `update` (`PATCH`), `remove` (`DELETE`: 204; the type falls back to the platform's default) and `try` (`POST
+ * …/try`: 202; sends a real message, the emulator only logs it) of `/branding/phone/templates/{id}`.
+ */
+export const phoneNotificationTemplateEndpoints = collectionEndpoints({
   path: "/branding/phone/templates",
   scopes: {
     read: "read:phone_templates",
@@ -174,47 +180,26 @@ const templates = collectionEndpoints({
     409: "The tenant already has a template of this type",
   },
   sharedRead: true,
+  trial: { request: phoneNotificationTrySchema, response: phoneNotificationTryResponseSchema },
 });
-
-/** `GET /branding/phone/templates` (`?disabled=`): every type, customized or not (then without `id`). */
-export const listPhoneNotificationTemplates = templates.list;
-/** `POST /branding/phone/templates`: 201, or 409 when the tenant has a template of that type. */
-export const createPhoneNotificationTemplate = templates.create;
-/** `GET /branding/phone/templates/{id}`. */
-export const getPhoneNotificationTemplate = templates.get;
-/** `PATCH /branding/phone/templates/{id}`. */
-export const updatePhoneNotificationTemplate = templates.update;
-/** `DELETE /branding/phone/templates/{id}`: 204; the type falls back to the platform's default. */
-export const deletePhoneNotificationTemplate = templates.remove;
 
 /** `PATCH /branding/phone/templates/{id}/reset`: the type's default texts back (`from` and `disabled` kept). */
 export const resetPhoneNotificationTemplate = endpoint<unknown, PhoneNotificationTemplateResponse>({
   method: "PATCH",
-  path: `${templates.memberPath}/reset`,
+  path: `${phoneNotificationTemplateEndpoints.memberPath}/reset`,
   scope: "update:phone_templates",
   request: anyBodySchema,
   encodings: ["json", "form"],
   response: phoneNotificationTemplateSchema,
 });
 
-/** `POST /branding/phone/templates/{id}/try`: 202; sends a real message (the emulator only logs it). */
-export const tryPhoneNotificationTemplate = endpoint<PhoneNotificationTry, PhoneNotificationTryResponse>({
-  method: "POST",
-  path: `${templates.memberPath}/try`,
-  scope: "create:phone_templates",
-  request: phoneNotificationTrySchema,
-  encodings: ["json", "form"],
-  status: 202,
-  response: phoneNotificationTryResponseSchema,
-});
-
 /** The endpoints the package itself sends for the resource. */
 export const PACKAGE_ENDPOINTS = [
-  listPhoneNotificationTemplates,
-  createPhoneNotificationTemplate,
-  getPhoneNotificationTemplate,
-  updatePhoneNotificationTemplate,
-  deletePhoneNotificationTemplate,
+  phoneNotificationTemplateEndpoints.list,
+  phoneNotificationTemplateEndpoints.create,
+  phoneNotificationTemplateEndpoints.get,
+  phoneNotificationTemplateEndpoints.update,
+  phoneNotificationTemplateEndpoints.remove,
 ];
 
 /** The platform's default texts of each type, as real tenants return them (none is known for `password_breach`). */

@@ -6,21 +6,16 @@ import {
   DEFAULT_PHONE_NOTIFICATION_BODIES,
   PHONE_NOTIFICATION_TYPES,
   brandingPhoneDialect,
-  createPhoneNotificationTemplate,
-  deletePhoneNotificationTemplate,
-  getPhoneNotificationTemplate,
-  listPhoneNotificationTemplates,
+  phoneNotificationTemplateEndpoints,
   phoneNotificationTemplateSchema,
   resetPhoneNotificationTemplate,
-  tryPhoneNotificationTemplate,
-  updatePhoneNotificationTemplate,
 } from "./api";
 
 type Stored = PhoneNotificationTemplateResponse & { id: string; type: PhoneNotificationType };
 
 const TEMPLATES = emulatedCollection({
   idPrefix: "tem_",
-  path: listPhoneNotificationTemplates.path,
+  path: phoneNotificationTemplateEndpoints.list.path,
   notFound: "Notification Resource not found",
 });
 
@@ -83,7 +78,7 @@ async function save(context: RouteContext<unknown>, template: Stored): Promise<S
 export const emulation: ObjectEmulation = {
   collections: [{ path: TEMPLATES.path, stored: phoneNotificationTemplateSchema }],
   routes: [
-    customRoute(listPhoneNotificationTemplates, async ({ tenant, query }) => {
+    customRoute(phoneNotificationTemplateEndpoints.list, async ({ tenant, query }) => {
       const customized = tenant.items<Stored>(TEMPLATES.path);
       // As a recorded list: the customized templates, then the defaults of the other types by name.
       const defaults = [...PHONE_NOTIFICATION_TYPES].sort().flatMap((type) => {
@@ -99,7 +94,7 @@ export const emulation: ObjectEmulation = {
       return { templates };
     }),
 
-    customRoute(createPhoneNotificationTemplate, async (context) => {
+    customRoute(phoneNotificationTemplateEndpoints.create, async (context) => {
       const { type, disabled, content } = context.body;
       if (type === undefined) {
         throw new RefusalError(
@@ -130,9 +125,9 @@ export const emulation: ObjectEmulation = {
       });
     }),
 
-    customRoute(getPhoneNotificationTemplate, async (context) => TEMPLATES.item<Stored>(context)),
+    customRoute(phoneNotificationTemplateEndpoints.get, async (context) => TEMPLATES.item<Stored>(context)),
 
-    customRoute(updatePhoneNotificationTemplate, async (context) => {
+    customRoute(phoneNotificationTemplateEndpoints.update, async (context) => {
       const current = TEMPLATES.item<Stored>(context);
       const { disabled, content } = context.body;
       await checkTexts(context.host, current.type, content?.body);
@@ -148,7 +143,7 @@ export const emulation: ObjectEmulation = {
       });
     }),
 
-    TEMPLATES.deleteRoute(deletePhoneNotificationTemplate),
+    TEMPLATES.deleteRoute(phoneNotificationTemplateEndpoints.remove),
 
     customRoute(resetPhoneNotificationTemplate, async (context) => {
       const current = TEMPLATES.item<Stored>(context);
@@ -167,7 +162,7 @@ export const emulation: ObjectEmulation = {
       });
     }),
 
-    customRoute(tryPhoneNotificationTemplate, async (context) => {
+    customRoute(phoneNotificationTemplateEndpoints.try, async (context) => {
       const current = TEMPLATES.item<Stored>(context);
       context.log(
         `try: a ${current.type} ${context.body.delivery_method ?? "text"} message would be sent (nothing sent)`,

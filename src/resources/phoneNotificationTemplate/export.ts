@@ -3,7 +3,7 @@ import type { Declaration, ObjectExport } from "../tenantObject/cli/exporting";
 import type { Member } from "../tenantObject/cli/exporting";
 import { nested, newResource } from "../tenantObject/cli/exporting";
 import type { PhoneNotificationTemplateList, PhoneNotificationTemplateResponse } from "./api";
-import { getPhoneNotificationTemplate, listPhoneNotificationTemplates } from "./api";
+import { phoneNotificationTemplateEndpoints } from "./api";
 
 /** The templates someone created on the tenant (those with an `id`). */
 interface CustomizedTemplates {
@@ -30,7 +30,7 @@ function declaration(host: string, template: PhoneNotificationTemplateResponse):
     ["disabled", template.disabled],
     ["content", nested(content)],
   ];
-  const path = getPhoneNotificationTemplate.path.replace("{id}", template.id ?? "");
+  const path = phoneNotificationTemplateEndpoints.get.path.replace("{id}", template.id ?? "");
   const options: Member[] = [["import", tenantObjectId(host, path)]];
   return {
     imports: ["PhoneNotificationTemplate"],
@@ -49,7 +49,7 @@ export const objectExport: ObjectExport<CustomizedTemplates> = {
     if (phoneGeneration === "legacy") {
       return { skipped: ["PhoneNotificationTemplate: the tenant uses the legacy phone set-up"] };
     }
-    const list = await client.send(listPhoneNotificationTemplates);
+    const list = await client.send(phoneNotificationTemplateEndpoints.list);
     const templates = (list.templates ?? []).filter((template) => template.id !== undefined);
     return { snapshot: { templates }, skipped: [] };
   },
@@ -72,7 +72,7 @@ export const objectExport: ObjectExport<CustomizedTemplates> = {
 
 /**
  * The templates the tenant customized (those with an `id`): `tenant-admin doctor` lists each with the `import`
- * value that adopts it. `answer` is the parsed answer of `GET` {@link listPhoneNotificationTemplates}.
+ * value that adopts it. `answer` is the parsed answer of `GET` {@link phoneNotificationTemplateEndpoints.list}.
  */
 export function adoptable(answer: unknown, host: string) {
   return ((answer as PhoneNotificationTemplateList).templates ?? []).flatMap((template) =>
@@ -82,7 +82,10 @@ export function adoptable(answer: unknown, host: string) {
           {
             label: `PhoneNotificationTemplate ${template.type}`,
             differs: [template.type],
-            importId: tenantObjectId(host, getPhoneNotificationTemplate.path.replace("{id}", template.id)),
+            importId: tenantObjectId(
+              host,
+              phoneNotificationTemplateEndpoints.get.path.replace("{id}", template.id),
+            ),
           },
         ],
   );

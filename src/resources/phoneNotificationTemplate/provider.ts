@@ -26,12 +26,8 @@ import type { PhoneNotificationTemplateResponse, PhoneNotificationUpdate } from 
 import {
   CODE_TYPES,
   brandingPhoneDialect,
-  createPhoneNotificationTemplate,
-  deletePhoneNotificationTemplate,
-  getPhoneNotificationTemplate,
-  listPhoneNotificationTemplates,
+  phoneNotificationTemplateEndpoints,
   phoneNotificationCreateSchema,
-  updatePhoneNotificationTemplate,
 } from "./api";
 import type { PhoneNotificationTemplateInputs, PhoneNotificationTemplateOutputs } from "./resource";
 
@@ -103,7 +99,7 @@ function customOf(
     ? undefined
     : {
         name: `${type} template ${custom.id}`,
-        path: getPhoneNotificationTemplate.path.replace("{id}", custom.id),
+        path: phoneNotificationTemplateEndpoints.get.path.replace("{id}", custom.id),
       };
 }
 
@@ -168,7 +164,10 @@ async function occupantAtPreview(
   if (moment === "create") return undefined;
   if (typeof inputs.type !== "string" || containsUnknown(inputs.type)) return undefined;
   // Asked at preview only: every template a preview plans to create shares one read of the list.
-  return customOf((await client.readOnce(listPhoneNotificationTemplates)).templates ?? [], inputs.type);
+  return customOf(
+    (await client.readOnce(phoneNotificationTemplateEndpoints.list)).templates ?? [],
+    inputs.type,
+  );
 }
 
 /** `content.from` when the state has a sender number and the program no longer declares one. */
@@ -242,7 +241,7 @@ class TemplateWrites {
         const params = { id: state.templateId };
         return declaredAsOnTenant(
           inputs,
-          await client.send(updatePhoneNotificationTemplate, { params, body: updateBody(inputs) }),
+          await client.send(phoneNotificationTemplateEndpoints.update, { params, body: updateBody(inputs) }),
         );
       } catch (error) {
         // Deleted on the tenant since: created again, unless someone made the type's template meanwhile.
@@ -267,7 +266,9 @@ class TemplateWrites {
   #listForCreate(client: ManagementClient): Promise<PhoneNotificationTemplateResponse[]> {
     const known = this.#listsForCreates.get(client.baseUrl);
     if (known !== undefined) return known;
-    const read = client.send(listPhoneNotificationTemplates).then((answer) => answer.templates ?? []);
+    const read = client
+      .send(phoneNotificationTemplateEndpoints.list)
+      .then((answer) => answer.templates ?? []);
     this.#listsForCreates.set(client.baseUrl, read);
     read.catch(() => this.#listsForCreates.delete(client.baseUrl));
     return read;
@@ -283,7 +284,7 @@ class TemplateWrites {
       const templates =
         attempt === 0
           ? await this.#listForCreate(client)
-          : ((await client.send(listPhoneNotificationTemplates)).templates ?? []);
+          : ((await client.send(phoneNotificationTemplateEndpoints.list)).templates ?? []);
       const custom = customOf(templates, inputs.type);
       if (custom !== undefined) {
         // One this process wrote for another resource gets claim's message: two resources of this program.
@@ -291,7 +292,7 @@ class TemplateWrites {
         throw new TenantAdminError(occupiedReason(new URL(client.baseUrl).host, custom));
       }
       try {
-        const created = await client.send(createPhoneNotificationTemplate, {
+        const created = await client.send(phoneNotificationTemplateEndpoints.create, {
           body: { type: inputs.type, ...body },
         });
         if (created.id !== undefined) this.#claim(client, inputs.type, created.id);
@@ -310,7 +311,9 @@ async function readTemplate(
   state: Inputs & Settings,
 ): Promise<Settings | undefined> {
   try {
-    const template = await client.send(getPhoneNotificationTemplate, { params: { id: state.templateId } });
+    const template = await client.send(phoneNotificationTemplateEndpoints.get, {
+      params: { id: state.templateId },
+    });
     return declaredAsOnTenant(state, template);
   } catch (error) {
     if (isNotFound(error)) return undefined;
@@ -326,7 +329,7 @@ async function adoptTemplate(
 ): Promise<Settings | { problem: string } | undefined> {
   const id = path.slice(path.lastIndexOf("/") + 1);
   try {
-    const template = await client.send(getPhoneNotificationTemplate, { params: { id } });
+    const template = await client.send(phoneNotificationTemplateEndpoints.get, { params: { id } });
     if (template.type !== declared.type) {
       return {
         problem: `the template ${id} is of type ${template.type}, and this resource declares ${declared.type}`,
@@ -341,7 +344,7 @@ async function adoptTemplate(
 
 async function removeTemplate(client: ManagementClient, state: Inputs & Settings): Promise<void> {
   try {
-    await client.send(deletePhoneNotificationTemplate, { params: { id: state.templateId } });
+    await client.send(phoneNotificationTemplateEndpoints.remove, { params: { id: state.templateId } });
   } catch (error) {
     if (!isNotFound(error)) throw error;
   }
@@ -359,8 +362,8 @@ export function createProvider(
   const log = printedOnce(baseLog);
   const writes = new TemplateWrites();
   return tenantObjectProvider<Inputs, Settings>(context, {
-    pathPattern: getPhoneNotificationTemplate.path,
-    path: (stored) => getPhoneNotificationTemplate.path.replace("{id}", stored.templateId),
+    pathPattern: phoneNotificationTemplateEndpoints.get.path,
+    path: (stored) => phoneNotificationTemplateEndpoints.get.path.replace("{id}", stored.templateId),
     label: "phone notification template",
     unreadable: [],
     printable: ["type", "disabled"],
@@ -374,9 +377,9 @@ export function createProvider(
     needs: {
       resource: RESOURCE,
       scopes: [
-        listPhoneNotificationTemplates.scope,
-        createPhoneNotificationTemplate.scope,
-        updatePhoneNotificationTemplate.scope,
+        phoneNotificationTemplateEndpoints.list.scope,
+        phoneNotificationTemplateEndpoints.create.scope,
+        phoneNotificationTemplateEndpoints.update.scope,
       ],
     },
     failures: checkFailures,

@@ -6,7 +6,6 @@
 import type { CollectionDescription } from "../../wire/collection";
 import type { DocumentRuleFailure } from "../../wire/document";
 import { collectionEndpoints } from "../../wire/collectionEndpoints";
-import { endpoint } from "../../wire/endpoint";
 import {
   PHONE_PREVIEW_SETTINGS_QUERY,
   getTenantSettings,
@@ -167,7 +166,13 @@ const HINTS = {
   409: "The tenant already has a phone provider: import it rather than create another",
 } as const;
 
-const providers = collectionEndpoints({
+/**
+ * The providers' endpoints: `list` (`GET /branding/phone/providers`, `?disabled=`: the tenant's provider, if
+ * any, credentials `null`), `create` (`POST`: 201; 409 when the tenant already has one), `get`, `update`
+ * (`PATCH`), `remove` (`DELETE`: 204; the tenant falls back to the platform's sender) and `try` (`POST …/try`:
+ * 202; the platform sends a real message) of `/branding/phone/providers/{id}`.
+ */
+export const phoneProviderEndpoints = collectionEndpoints({
   path: "/branding/phone/providers",
   scopes: {
     read: "read:phone_providers",
@@ -180,28 +185,7 @@ const providers = collectionEndpoints({
   update: phoneProviderUpdateSchema,
   member: phoneProviderResponseSchema,
   hints: HINTS,
-});
-
-/** `GET /branding/phone/providers` (`?disabled=`): the tenant's provider, if any, credentials `null`. */
-export const listPhoneProviders = providers.list;
-/** `POST /branding/phone/providers`: 201; 409 when the tenant already has one. */
-export const createPhoneProvider = providers.create;
-/** `GET /branding/phone/providers/{id}`. */
-export const getPhoneProvider = providers.get;
-/** `PATCH /branding/phone/providers/{id}`. */
-export const updatePhoneProvider = providers.update;
-/** `DELETE /branding/phone/providers/{id}`: 204; the tenant falls back to the platform's sender. */
-export const deletePhoneProvider = providers.remove;
-
-/** `POST /branding/phone/providers/{id}/try`: 202; the platform sends a real message. */
-export const tryPhoneProvider = endpoint<PhoneProviderTry, PhoneProviderTryResponse>({
-  method: "POST",
-  path: `${providers.memberPath}/try`,
-  scope: "create:phone_providers",
-  request: phoneProviderTrySchema,
-  status: 202,
-  response: phoneProviderTryResponseSchema,
-  hints: HINTS,
+  trial: { request: phoneProviderTrySchema, response: phoneProviderTryResponseSchema },
 });
 
 /** The Twilio account of a phone provider, in the user's spelling; `authToken` is stored as a secret. */
@@ -329,12 +313,12 @@ export const phoneProviderCollection = {
   name: "phoneProvider",
   label: "phone provider",
   resource: { type: "PhoneProvider", docs: "docs/phone-mfa.md" },
-  list: listPhoneProviders,
+  list: phoneProviderEndpoints.list,
   items: (answer) => (answer as PhoneProviderList).providers,
-  create: createPhoneProvider,
-  get: getPhoneProvider,
-  update: updatePhoneProvider,
-  remove: deletePhoneProvider,
+  create: phoneProviderEndpoints.create,
+  get: phoneProviderEndpoints.get,
+  update: phoneProviderEndpoints.update,
+  remove: phoneProviderEndpoints.remove,
   members: ["provider", "deliveryMethods", "disabled", "twilio"],
   inputs: phoneProviderInputs,
   rules: phoneProviderRules,

@@ -2,15 +2,7 @@ import type { ObjectEmulation, RouteContext } from "../../wire/emulation";
 import { EMULATED_TENANT_NAME, disabledFilter, emulatedCollection } from "../../wire/collectionRoutes";
 import { RefusalError, customRoute } from "../../wire/emulation";
 import type { PhoneProviderConfiguration, PhoneProviderCredentials, PhoneProviderResponse } from "./api";
-import {
-  createPhoneProvider,
-  deletePhoneProvider,
-  getPhoneProvider,
-  listPhoneProviders,
-  phoneProviderResponseSchema,
-  tryPhoneProvider,
-  updatePhoneProvider,
-} from "./api";
+import { phoneProviderEndpoints, phoneProviderResponseSchema } from "./api";
 
 /** A provider as the emulator keeps it: as answered, and its credentials (never answered). */
 type Stored = PhoneProviderResponse & { credentials?: PhoneProviderCredentials | undefined };
@@ -21,7 +13,7 @@ type Stored = PhoneProviderResponse & { credentials?: PhoneProviderCredentials |
  */
 const PROVIDERS = emulatedCollection({
   idPrefix: "pro_",
-  path: listPhoneProviders.path,
+  path: phoneProviderEndpoints.list.path,
   notFound: "Notification Resource not found",
 });
 
@@ -83,7 +75,7 @@ async function save(context: RouteContext<unknown>, provider: Stored): Promise<P
 export const emulation: ObjectEmulation = {
   collections: [{ path: PROVIDERS.path, stored: phoneProviderResponseSchema }],
   routes: [
-    customRoute(listPhoneProviders, async ({ tenant, query }) => {
+    customRoute(phoneProviderEndpoints.list, async ({ tenant, query }) => {
       const disabled = disabledFilter(query);
       const providers = tenant
         .items<Stored>(PROVIDERS.path)
@@ -91,7 +83,7 @@ export const emulation: ObjectEmulation = {
       return { providers: providers.map(listed) as PhoneProviderResponse[] };
     }),
 
-    customRoute(createPhoneProvider, async (context) => {
+    customRoute(phoneProviderEndpoints.create, async (context) => {
       const { name, disabled, configuration, credentials } = context.body;
       if (context.tenant.items<Stored>(PROVIDERS.path).length > 0) {
         throw new RefusalError(409, "A phone provider is already configured for this tenant");
@@ -111,9 +103,9 @@ export const emulation: ObjectEmulation = {
       });
     }),
 
-    customRoute(getPhoneProvider, async (context) => view(PROVIDERS.item<Stored>(context))),
+    customRoute(phoneProviderEndpoints.get, async (context) => view(PROVIDERS.item<Stored>(context))),
 
-    customRoute(updatePhoneProvider, async (context) => {
+    customRoute(phoneProviderEndpoints.update, async (context) => {
       const current = PROVIDERS.item<Stored>(context);
       const { name, disabled, configuration, credentials } = context.body;
       const next: Stored = {
@@ -128,9 +120,9 @@ export const emulation: ObjectEmulation = {
       return save(context, next);
     }),
 
-    PROVIDERS.deleteRoute(deletePhoneProvider),
+    PROVIDERS.deleteRoute(phoneProviderEndpoints.remove),
 
-    customRoute(tryPhoneProvider, async (context) => {
+    customRoute(phoneProviderEndpoints.try, async (context) => {
       const current = PROVIDERS.item<Stored>(context);
       context.log(
         `try: a ${context.body.delivery_method ?? "text"} message through the ${current.name} phone provider ${current.id} would be sent (nothing sent)`,

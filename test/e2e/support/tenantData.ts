@@ -6,7 +6,7 @@ import type {
   PhoneNotificationTemplateResponse,
   PhoneNotificationType,
 } from "../../../src/resources/phoneNotificationTemplate/api";
-import { listPhoneNotificationTemplates } from "../../../src/resources/phoneNotificationTemplate/api";
+import { phoneNotificationTemplateEndpoints } from "../../../src/resources/phoneNotificationTemplate/api";
 import type { PhoneTemplatesRequest } from "../../../src/resources/phoneTemplates/api";
 import { getPhoneTemplates } from "../../../src/resources/phoneTemplates/api";
 import type { TenantSettingsResponse } from "../../../src/resources/tenantSettings/api";
@@ -46,7 +46,7 @@ export interface TenantData {
 
 export const CAPTCHA_PATH = getCaptcha.path;
 export const PHONE_TEMPLATES_PATH = getPhoneTemplates.path;
-export const NOTIFICATION_TEMPLATES_PATH = listPhoneNotificationTemplates.path;
+export const NOTIFICATION_TEMPLATES_PATH = phoneNotificationTemplateEndpoints.list.path;
 
 /** The emulated tenant's data, by object. */
 export function tenantData(emulator: TenantEmulator): TenantData {

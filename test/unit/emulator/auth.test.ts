@@ -2,17 +2,9 @@ import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from "
 import type { JSONWebKeySet } from "jose";
 
 import { getCaptcha, patchCaptcha } from "../../../src/resources/captchaConfig/api";
-import {
-  createPhoneNotificationTemplate,
-  listPhoneNotificationTemplates,
-} from "../../../src/resources/phoneNotificationTemplate/api";
+import { phoneNotificationTemplateEndpoints } from "../../../src/resources/phoneNotificationTemplate/api";
 import { getPhoneMessageTypes, putPhoneMessageTypes } from "../../../src/resources/phoneMfa/api";
-import {
-  createPhoneProvider,
-  deletePhoneProvider,
-  listPhoneProviders,
-  updatePhoneProvider,
-} from "../../../src/resources/phoneProvider/api";
+import { phoneProviderEndpoints } from "../../../src/resources/phoneProvider/api";
 import { getPhoneTemplates, putPhoneTemplates } from "../../../src/resources/phoneTemplates/api";
 import { ALL_SCOPES } from "../../../src/resources/registry";
 import { getTenantSettings, patchTenantSettings } from "../../../src/resources/tenantSettings/api";
@@ -39,9 +31,12 @@ const GRANTED_SCOPES = [
   ...new Set([
     ...ALL_SCOPES,
     patchTenantSettings.scope,
-    ...[listPhoneProviders, createPhoneProvider, updatePhoneProvider, deletePhoneProvider].map(
-      (endpoint) => endpoint.scope,
-    ),
+    ...[
+      phoneProviderEndpoints.list,
+      phoneProviderEndpoints.create,
+      phoneProviderEndpoints.update,
+      phoneProviderEndpoints.remove,
+    ].map((endpoint) => endpoint.scope),
   ]),
 ].sort();
 const sortedScopes = (scope: unknown): string[] => String(scope).split(" ").sort();
@@ -276,11 +271,11 @@ describe("authentication", () => {
       ],
       ["GET", MESSAGE_TYPES_PATH, getPhoneMessageTypes.scope, undefined, 200],
       ["PUT", MESSAGE_TYPES_PATH, putPhoneMessageTypes.scope, { message_types: ["sms"] }, 200],
-      ["GET", BRANDING_TEMPLATES_PATH, listPhoneNotificationTemplates.scope, undefined, 200],
+      ["GET", BRANDING_TEMPLATES_PATH, phoneNotificationTemplateEndpoints.list.scope, undefined, 200],
       [
         "POST",
         BRANDING_TEMPLATES_PATH,
-        createPhoneNotificationTemplate.scope,
+        phoneNotificationTemplateEndpoints.create.scope,
         { type: "otp_verify", content: { body: { text: "{{ code }}" } } },
         201,
       ],

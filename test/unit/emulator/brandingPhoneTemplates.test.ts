@@ -5,13 +5,8 @@
  */
 import {
   DEFAULT_PHONE_NOTIFICATION_BODIES,
-  createPhoneNotificationTemplate,
-  deletePhoneNotificationTemplate,
-  getPhoneNotificationTemplate,
-  listPhoneNotificationTemplates,
+  phoneNotificationTemplateEndpoints,
   resetPhoneNotificationTemplate,
-  tryPhoneNotificationTemplate,
-  updatePhoneNotificationTemplate,
 } from "../../../src/resources/phoneNotificationTemplate/api";
 import type { TenantEmulator } from "../../../src/emulator";
 
@@ -479,19 +474,25 @@ describe("/branding/phone/templates", () => {
   describe("scopes", () => {
     // [endpoint, method, path (of the template `id`), body, success status]
     const rows: [string, string, (id: string) => string, unknown, number][] = [
-      [listPhoneNotificationTemplates.scope, "GET", () => BRANDING_TEMPLATES_PATH, undefined, 200],
-      [getPhoneNotificationTemplate.scope, "GET", (id) => at(id), undefined, 200],
+      [phoneNotificationTemplateEndpoints.list.scope, "GET", () => BRANDING_TEMPLATES_PATH, undefined, 200],
+      [phoneNotificationTemplateEndpoints.get.scope, "GET", (id) => at(id), undefined, 200],
       [
-        createPhoneNotificationTemplate.scope,
+        phoneNotificationTemplateEndpoints.create.scope,
         "POST",
         () => BRANDING_TEMPLATES_PATH,
         { type: "otp_enroll" },
         201,
       ],
-      [updatePhoneNotificationTemplate.scope, "PATCH", (id) => at(id), { disabled: true }, 200],
+      [phoneNotificationTemplateEndpoints.update.scope, "PATCH", (id) => at(id), { disabled: true }, 200],
       [resetPhoneNotificationTemplate.scope, "PATCH", (id) => at(id, "/reset"), {}, 200],
-      [tryPhoneNotificationTemplate.scope, "POST", (id) => at(id, "/try"), { to: "911234567890" }, 202],
-      [deletePhoneNotificationTemplate.scope, "DELETE", (id) => at(id), undefined, 204],
+      [
+        phoneNotificationTemplateEndpoints.try.scope,
+        "POST",
+        (id) => at(id, "/try"),
+        { to: "911234567890" },
+        202,
+      ],
+      [phoneNotificationTemplateEndpoints.remove.scope, "DELETE", (id) => at(id), undefined, 204],
     ];
 
     it("are the platform's: read, create (try too), update (reset too) and delete:phone_templates", () => {

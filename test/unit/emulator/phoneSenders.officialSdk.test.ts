@@ -10,14 +10,7 @@ import { getCACertificates, setDefaultCACertificates } from "node:tls";
 import { Management, ManagementClient } from "auth0";
 
 import { GUARDIAN_FACTOR_NAMES } from "../../../src/resources/phoneMfa/api";
-import {
-  createPhoneProvider,
-  deletePhoneProvider,
-  getPhoneProvider,
-  listPhoneProviders,
-  tryPhoneProvider,
-  updatePhoneProvider,
-} from "../../../src/resources/phoneProvider/api";
+import { phoneProviderEndpoints } from "../../../src/resources/phoneProvider/api";
 import {
   getPhoneTwilioAccount,
   getSelectedPhoneProvider,
@@ -33,7 +26,7 @@ import { LEGACY_PHONE_REFUSAL, call, startLegacyPhoneEmulator, startTestEmulator
 
 const { BadRequestError, ConflictError, ForbiddenError, NotFoundError } = Management;
 
-const PROVIDERS = listPhoneProviders.path;
+const PROVIDERS = phoneProviderEndpoints.list.path;
 
 function client(emulator: TenantEmulator): ManagementClient {
   return new ManagementClient({
@@ -318,7 +311,7 @@ describe("the phone MFA endpoints' scopes", () => {
 
   beforeAll(async () => {
     [emulator, legacy] = await Promise.all([startTestEmulator(), startLegacyPhoneEmulator()]);
-    const token = await emulator.issueToken({ scopes: [createPhoneProvider.scope] });
+    const token = await emulator.issueToken({ scopes: [phoneProviderEndpoints.create.scope] });
     const created = await call(emulator, "POST", `${API_PREFIX}${PROVIDERS}`, { token, json: twilio });
     providerId = String((created.body as { id: string }).id);
   });
@@ -332,17 +325,22 @@ describe("the phone MFA endpoints' scopes", () => {
     [routeOf(putSelectedPhoneProvider), () => legacy, putSelectedPhoneProvider, { provider: "auth0" }],
     [routeOf(getPhoneTwilioAccount), () => legacy, getPhoneTwilioAccount, undefined],
     [routeOf(putPhoneTwilioAccount), () => legacy, putPhoneTwilioAccount, { sid: "AC" }],
-    [routeOf(listPhoneProviders), () => emulator, listPhoneProviders, undefined],
-    [routeOf(getPhoneProvider), () => emulator, getPhoneProvider, undefined],
-    [routeOf(updatePhoneProvider), () => emulator, updatePhoneProvider, { disabled: false }],
-    [routeOf(tryPhoneProvider), () => emulator, tryPhoneProvider, { to: "+15550123" }],
-    [routeOf(createPhoneProvider), () => emulator, createPhoneProvider, twilio],
+    [routeOf(phoneProviderEndpoints.list), () => emulator, phoneProviderEndpoints.list, undefined],
+    [routeOf(phoneProviderEndpoints.get), () => emulator, phoneProviderEndpoints.get, undefined],
+    [
+      routeOf(phoneProviderEndpoints.update),
+      () => emulator,
+      phoneProviderEndpoints.update,
+      { disabled: false },
+    ],
+    [routeOf(phoneProviderEndpoints.try), () => emulator, phoneProviderEndpoints.try, { to: "+15550123" }],
+    [routeOf(phoneProviderEndpoints.create), () => emulator, phoneProviderEndpoints.create, twilio],
   ];
 
   it.each(rows)("%s needs its scope, and that scope alone is enough", async (_, target, endpoint, json) => {
     const path = `${API_PREFIX}${pathWith(endpoint.path, { id: providerId })}`;
     const without = await target().issueToken({
-      scopes: [getGuardianFactors.scope, listPhoneProviders.scope].filter(
+      scopes: [getGuardianFactors.scope, phoneProviderEndpoints.list.scope].filter(
         (scope) => scope !== endpoint.scope,
       ),
     });
@@ -361,16 +359,16 @@ describe("the phone MFA endpoints' scopes", () => {
       ...(json === undefined ? {} : { json }),
     });
     // A second provider is the tenant's 409: past the scope check, as every other row's success.
-    expect(answered.status).toBe(endpoint === createPhoneProvider ? 409 : endpoint.status);
+    expect(answered.status).toBe(endpoint === phoneProviderEndpoints.create ? 409 : endpoint.status);
   });
 
   it("needs delete:phone_providers to delete a provider", async () => {
-    const path = `${API_PREFIX}${pathWith(deletePhoneProvider.path, { id: providerId })}`;
+    const path = `${API_PREFIX}${pathWith(phoneProviderEndpoints.remove.path, { id: providerId })}`;
     const refused = await call(emulator, "DELETE", path, {
-      token: await emulator.issueToken({ scopes: [listPhoneProviders.scope] }),
+      token: await emulator.issueToken({ scopes: [phoneProviderEndpoints.list.scope] }),
     });
     const deleted = await call(emulator, "DELETE", path, {
-      token: await emulator.issueToken({ scopes: [deletePhoneProvider.scope] }),
+      token: await emulator.issueToken({ scopes: [phoneProviderEndpoints.remove.scope] }),
     });
 
     expect(refused.status).toBe(403);

@@ -1,7 +1,7 @@
 import type { CaptchaResponse } from "../../../src/resources/captchaConfig/api";
 import { captchaResponseSchema, getCaptcha } from "../../../src/resources/captchaConfig/api";
 import type { StoredCaptcha } from "../../../src/resources/captchaConfig/emulation";
-import { listPhoneNotificationTemplates } from "../../../src/resources/phoneNotificationTemplate/api";
+import { phoneNotificationTemplateEndpoints } from "../../../src/resources/phoneNotificationTemplate/api";
 import type { PhoneTemplatesResponse } from "../../../src/resources/phoneTemplates/api";
 import { getPhoneMessageTypes } from "../../../src/resources/phoneMfa/api";
 import {
@@ -95,14 +95,14 @@ export const SETTINGS_DOCUMENT = getTenantSettings.path;
 export const PHONE_TEMPLATES_DOCUMENT = getPhoneTemplates.path;
 export const MESSAGE_TYPES_DOCUMENT = getPhoneMessageTypes.path;
 /** The branding phone templates' collection, as `TenantControl.items` takes it. */
-export const BRANDING_TEMPLATES_COLLECTION = listPhoneNotificationTemplates.path;
+export const BRANDING_TEMPLATES_COLLECTION = phoneNotificationTemplateEndpoints.list.path;
 
 export const CAPTCHA_PATH = `${API_PREFIX}${getCaptcha.path}`;
 export const SETTINGS_PATH = `${API_PREFIX}${getTenantSettings.path}`;
 export const PHONE_TEMPLATES_PATH = `${API_PREFIX}${getPhoneTemplates.path}`;
 export const SMS_TEMPLATES_PATH = `${API_PREFIX}${getSmsTemplates.path}`;
 export const MESSAGE_TYPES_PATH = `${API_PREFIX}${getPhoneMessageTypes.path}`;
-export const BRANDING_TEMPLATES_PATH = `${API_PREFIX}${listPhoneNotificationTemplates.path}`;
+export const BRANDING_TEMPLATES_PATH = `${API_PREFIX}${phoneNotificationTemplateEndpoints.list.path}`;
 export const TOKEN_PATH = AUTH_PATHS.token;
 export const JWKS_PATH = AUTH_PATHS.jwks;
 

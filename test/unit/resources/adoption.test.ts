@@ -4,7 +4,7 @@ import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
 import { getCaptcha } from "../../../src/resources/captchaConfig/api";
 import { createCaptchaConfigProvider } from "./support";
-import { getPhoneNotificationTemplate } from "../../../src/resources/phoneNotificationTemplate/api";
+import { phoneNotificationTemplateEndpoints } from "../../../src/resources/phoneNotificationTemplate/api";
 import { getPhoneTemplates } from "../../../src/resources/phoneTemplates/api";
 import { differingPaths, importIdPath, withoutFields } from "../../../src/resources/tenantObject/adoption";
 import { atPreview, emulatorContext } from "./support";
@@ -52,7 +52,11 @@ describe("import ids", () => {
       path: getCaptcha.path,
     });
     expect(
-      importIdPath(`${host}/branding/phone/templates/tem_1a2B`, getPhoneNotificationTemplate.path, host),
+      importIdPath(
+        `${host}/branding/phone/templates/tem_1a2B`,
+        phoneNotificationTemplateEndpoints.get.path,
+        host,
+      ),
     ).toEqual({ path: "/branding/phone/templates/tem_1a2B" });
   });
 
@@ -62,7 +66,7 @@ describe("import ids", () => {
     [`${host}/branding/phone/templates/tem_1/try`],
     [`${host}/branding/phone/templates/tem 1`],
   ])("refuses %j for a phone notification template, naming the pattern", (id) => {
-    expect(importIdProblem(id, getPhoneNotificationTemplate.path, host)).toMatch(
+    expect(importIdProblem(id, phoneNotificationTemplateEndpoints.get.path, host)).toMatch(
       /is not <tenant host>\/branding\/phone\/templates\/\{id\}/,
     );
   });

@@ -9,13 +9,7 @@ import type * as pulumi from "@pulumi/pulumi";
 
 import { startEmulator } from "../../../src/emulator";
 import type { TenantEmulator } from "../../../src/emulator";
-import {
-  createPhoneProvider,
-  deletePhoneProvider,
-  getPhoneProvider,
-  listPhoneProviders,
-  updatePhoneProvider,
-} from "../../../src/resources/phoneProvider/api";
+import { phoneProviderEndpoints } from "../../../src/resources/phoneProvider/api";
 import type { PhoneProviderList, PhoneProviderResponse } from "../../../src/resources/phoneProvider/api";
 import { collectionProvider } from "../../../src/resources/tenantObject/provider/collection";
 import type { CollectionDescription } from "../../../src/wire/collection";
@@ -32,12 +26,12 @@ const SMALL = {
   name: "small",
   label: "small sender",
   resource: { type: "Small", docs: "docs/phone-mfa.md" },
-  list: listPhoneProviders,
+  list: phoneProviderEndpoints.list,
   items: (answer) => (answer as PhoneProviderList).providers,
-  create: createPhoneProvider,
-  get: getPhoneProvider,
-  update: updatePhoneProvider,
-  remove: deletePhoneProvider,
+  create: phoneProviderEndpoints.create,
+  get: phoneProviderEndpoints.get,
+  update: phoneProviderEndpoints.update,
+  remove: phoneProviderEndpoints.remove,
   members: ["kind", "methods", "key"],
   inputs: schema<Members>()((z) =>
     z.strictObject({

@@ -13,12 +13,12 @@ import * as engineLogModule from "../../../src/engine/log";
 import type { PhoneNotificationTemplateResponse } from "../../../src/resources/phoneNotificationTemplate/api";
 import {
   DEFAULT_PHONE_NOTIFICATION_BODIES,
-  listPhoneNotificationTemplates,
+  phoneNotificationTemplateEndpoints,
 } from "../../../src/resources/phoneNotificationTemplate/api";
 import { createProvider, isCustomTemplate } from "../../../src/resources/phoneNotificationTemplate/provider";
 import { atPreview, emulatorContext, recordingLog } from "./support";
 
-const TEMPLATES = listPhoneNotificationTemplates.path;
+const TEMPLATES = phoneNotificationTemplateEndpoints.list.path;
 const FIXTURES = join(__dirname, "../conformance/fixtures/go-auth0");
 
 /** The response body of interaction `index` of a recorded cassette (test/unit/conformance/fixtures). */
