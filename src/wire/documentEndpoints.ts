@@ -63,12 +63,11 @@ export function documentEndpoints<Request, Response>(
 /** A document's schemas and endpoints, derived from its members. */
 export type DocumentApi<T> = DocumentSchemas<T> & DocumentEndpoints<Patch<T>, Tolerant<T>>;
 
-/** What {@link describeDocument} takes: a document's description but its endpoints, which its place makes. */
-type DocumentSpec<T> = Omit<DocumentDescription<Patch<T>, Tolerant<T> & object>, "get" | "patch"> &
-  DocumentPlace;
-
-/** The keys of a {@link DocumentSpec} that make the schemas and endpoints, not the description. */
-type ApiKeys = keyof DocumentPlace | "members";
+/** A document's description but its endpoints, which {@link describeDocument} makes from its place. */
+type DescriptionWithoutEndpoints<T> = Omit<
+  DocumentDescription<Patch<T>, Tolerant<T> & object>,
+  "get" | "patch"
+>;
 
 /**
  * No argument when `Members` spell `Patch<T>`; else one that cannot be given, so the call does not compile and
@@ -81,30 +80,33 @@ type WireSpellingCheck<Members, T> =
  * @internal Its signature names zod, which the published declarations never do; what it makes is a
  * {@link DocumentDescription} with its {@link DocumentApi}.
  *
- * A GET/PATCH document object written once: its stored shape `T` and its members in the program's spelling
- * (`Members`, which must spell `T` member for member, each of the same type, or the call does not compile);
- * its table of members (checked against `T`, see {@link documentSchemas}), path and scopes make its schemas and
- * its two endpoints; the rest is its description, kept with its literal identity.
+ * A GET/PATCH document object written once, in three steps: its stored shape `T` and its members in the
+ * program's spelling (`Members`, which must spell `T` member for member, each of the same type, or the call
+ * does not compile); then its place and table of members (checked against `T`, see {@link documentSchemas}),
+ * which make its schemas and its two endpoints; then the rest of its description, kept with its literal
+ * identity. The table is not kept in the description's type, which the published declarations show and which
+ * must not name zod.
  *
- * @example const lockDocument = describeDocument<Lock, LockMembers>()({ name: "lock", …, path: "/lock", scopes, members: (z) => ({ enabled: z.boolean() }) });
+ * @example const lockDocument = describeDocument<Lock, LockMembers>()({ path: "/lock", scopes, members: (z) => ({ enabled: z.boolean() }) })({ name: "lock", … });
  */
 export function describeDocument<T extends object, Members extends object>(
   ..._spelling: WireSpellingCheck<Members, T>
 ) {
-  return <const Spec extends DocumentSpec<T>, M extends ZodMembers>(
-    spec: Spec & { readonly members: (z: ZodApi) => M & ExactMembers<M, T> },
-  ): Omit<Spec, ApiKeys> & DocumentApi<T> & SpelledForTheProgram<Members> => {
-    const { path, scopes, globalClientOnly, encodings, hints, members, ...description } = spec;
+  return <M extends ZodMembers>(
+    place: DocumentPlace & { readonly members: (z: ZodApi) => M & ExactMembers<M, T> },
+  ) => {
+    const { members, ...endpointPlace } = place;
     const schemas = documentSchemas<T>()<M>(members);
-    const endpoints = documentEndpoints({
-      path,
-      scopes,
-      globalClientOnly,
-      encodings,
-      hints,
-      request: schemas.patchSchema,
-      response: schemas.responseSchema,
-    });
-    return { ...description, ...schemas, ...endpoints };
+    const api: DocumentApi<T> = {
+      ...schemas,
+      ...documentEndpoints({
+        ...endpointPlace,
+        request: schemas.patchSchema,
+        response: schemas.responseSchema,
+      }),
+    };
+    return <const Description extends DescriptionWithoutEndpoints<T>>(
+      description: Description,
+    ): Description & DocumentApi<T> & SpelledForTheProgram<Members> => ({ ...description, ...api });
   };
 }

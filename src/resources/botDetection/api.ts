@@ -64,9 +64,6 @@ export interface BotDetectionMembers {
 
 /** Bot detection, as a document object: its identity, endpoints, a new tenant's values and its plan feature. */
 export const botDetectionDocument = describeDocument<BotDetection, BotDetectionMembers>()({
-  name: "botDetection",
-  label: "bot detection policy",
-  resource: { type: "BotDetection", docs: "docs/attack-protection.md" },
   path: "/attack-protection/bot-detection",
   scopes: { read: "read:attack_protection", update: "update:attack_protection" },
   members: (z) => {
@@ -80,6 +77,10 @@ export const botDetectionDocument = describeDocument<BotDetection, BotDetectionM
       monitoring_mode_enabled: z.boolean(),
     };
   },
+})({
+  name: "botDetection",
+  label: "bot detection policy",
+  resource: { type: "BotDetection", docs: "docs/attack-protection.md" },
   newTenant: NEW_TENANT_BOT_DETECTION,
   entitlement: insufficientEntitlement("botDetection", "bot detection"),
   replacedWhole: ["allowlist"],

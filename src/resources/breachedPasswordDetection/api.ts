@@ -122,9 +122,6 @@ export const breachedPasswordDetectionDocument = describeDocument<
   BreachedPasswordDetection,
   BreachedPasswordDetectionMembers
 >()({
-  name: "breachedPasswordDetection",
-  label: "breached password detection",
-  resource: { type: "BreachedPasswordDetection", docs: "docs/attack-protection.md" },
   path: "/attack-protection/breached-password-detection",
   scopes: { read: "read:attack_protection", update: "update:attack_protection" },
   members: (z) => ({
@@ -134,6 +131,10 @@ export const breachedPasswordDetectionDocument = describeDocument<
     method: z.enum(DETECTION_METHODS),
     stage: z.strictObject({ "pre-user-registration": stage(z), "pre-change-password": stage(z) }),
   }),
+})({
+  name: "breachedPasswordDetection",
+  label: "breached password detection",
+  resource: { type: "BreachedPasswordDetection", docs: "docs/attack-protection.md" },
   newTenant: NEW_TENANT_BREACHED_PASSWORD_DETECTION,
   replacedWhole: [
     "shields",

@@ -64,9 +64,6 @@ export const bruteForceProtectionDocument = describeDocument<
   BruteForceProtection,
   BruteForceProtectionMembers
 >()({
-  name: "bruteForceProtection",
-  label: "brute-force protection",
-  resource: { type: "BruteForceProtection", docs: "docs/attack-protection.md" },
   path: "/attack-protection/brute-force-protection",
   scopes: { read: "read:attack_protection", update: "update:attack_protection" },
   members: (z) => ({
@@ -76,6 +73,10 @@ export const bruteForceProtectionDocument = describeDocument<
     allowlist: allowlist(z),
     max_attempts: z.int().min(BRUTE_FORCE_MAX_ATTEMPTS.min).max(BRUTE_FORCE_MAX_ATTEMPTS.max),
   }),
+})({
+  name: "bruteForceProtection",
+  label: "brute-force protection",
+  resource: { type: "BruteForceProtection", docs: "docs/attack-protection.md" },
   newTenant: NEW_TENANT_BRUTE_FORCE_PROTECTION,
   replacedWhole: ["shields", "allowlist"],
 });

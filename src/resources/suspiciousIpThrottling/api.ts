@@ -98,9 +98,6 @@ export const suspiciousIpThrottlingDocument = describeDocument<
   SuspiciousIpThrottling,
   SuspiciousIpThrottlingMembers
 >()({
-  name: "suspiciousIpThrottling",
-  label: "suspicious IP throttling",
-  resource: { type: "SuspiciousIpThrottling", docs: "docs/attack-protection.md" },
   path: "/attack-protection/suspicious-ip-throttling",
   scopes: { read: "read:attack_protection", update: "update:attack_protection" },
   members: (z) => ({
@@ -113,6 +110,10 @@ export const suspiciousIpThrottlingDocument = describeDocument<
       "pre-custom-token-exchange": stage(z, "pre-custom-token-exchange"),
     }),
   }),
+})({
+  name: "suspiciousIpThrottling",
+  label: "suspicious IP throttling",
+  resource: { type: "SuspiciousIpThrottling", docs: "docs/attack-protection.md" },
   newTenant: NEW_TENANT_SUSPICIOUS_IP_THROTTLING,
   replacedWhole: ["shields", "allowlist"],
   nestedObjects: "merged",

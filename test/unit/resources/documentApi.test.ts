@@ -48,12 +48,13 @@ describe("describeDocument", () => {
     maxAttempts?: number;
   }
   const lockDocument = describeDocument<Lock, LockMembers>()({
-    name: "lock",
-    label: "lock",
-    resource: { type: "Lock", docs: "docs/lock.md" },
     path: "/lock",
     scopes: { read: "read:lock", update: "update:lock" },
     members: (z) => ({ enabled: z.boolean(), max_attempts: z.int().min(1) }),
+  })({
+    name: "lock",
+    label: "lock",
+    resource: { type: "Lock", docs: "docs/lock.md" },
     newTenant: { enabled: false, max_attempts: 3 },
   });
 
