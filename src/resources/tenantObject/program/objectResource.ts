@@ -111,10 +111,7 @@ export function objectResource<
  */
 export function documentResource<Members extends object>(
   document: ObjectIdentity & { readonly resource: ResourceIdentity } & SpelledForTheProgram<Members>,
-): ObjectResourceClass<
-  DocumentArgs<Members>,
-  MemberOutputs<Members & ResetOnDeleteOutput<DocumentArgs<Members>>> & CommonOutputs
-> {
+): ReturnType<typeof objectResource<Members>> {
   return objectResource<Members>(document);
 }
 
