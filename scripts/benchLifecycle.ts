@@ -341,6 +341,7 @@ export function lifecycleReport(figures: LifecycleFigures): {
     name,
     `${median(loads.map((load) => load.packageMs)).toFixed(0)} ms`,
     (loads[0]?.packages ?? []).length === 0 ? "none" : (loads[0]?.packages ?? []).join(", "),
+    (loads[0]?.vendoredAfterRender ?? []).join(", ") || "none",
   ]);
   const loadRows = [...figures.providerLoad.entries()].map(([name, loads]) => [
     name,
@@ -350,9 +351,10 @@ export function lifecycleReport(figures: LifecycleFigures): {
     `${median(loads.map((load) => load.diffMs)).toFixed(0)} ms`,
     `${median(loads.map((load) => load.providerMs + load.checkMs + load.diffMs)).toFixed(0)} ms`,
     loads[0]?.packages.length ?? 0,
-    (loads[0]?.packages ?? [])
-      .filter((name) => ["axios", "zod", "jose", "liquidjs"].includes(name))
-      .join(", "),
+    [
+      ...(loads[0]?.packages ?? []).filter((name) => ["axios", "zod", "jose", "liquidjs"].includes(name)),
+      ...(loads[0]?.vendored ?? []).map((name) => `${name} (dist/vendor/)`),
+    ].join(", "),
   ]);
   const latencyCondition = CONDITIONS.find((condition) => (condition.emulator.latencyMs ?? 0) > 0)!;
   const serialRows = STEPS.map((step) => {
@@ -387,7 +389,10 @@ export function lifecycleReport(figures: LifecycleFigures): {
     "",
     `#### Importing the package in a program (\`require("pulumi-tenant-admin")\` after @pulumi/pulumi), medians of ${figures.runs}`,
     "",
-    table(["build", "require time", "npm packages it loads"], programRows),
+    table(
+      ["build", "require time", "npm packages it loads", "from dist/vendor/ once it renders a template"],
+      programRows,
+    ),
     "",
     `#### Loading the provider in a fresh Node process (as the dynamic-provider host does), medians of ${figures.runs}`,
     "",

@@ -16,6 +16,7 @@ const BUILD_FILES = [
   "tsconfig.json",
   "tsconfig.build.json",
   "scripts/clean-dist.js",
+  "scripts/bundle-vendor.js",
   "scripts/bundle-provider.js",
   "scripts/bin-modes.js",
   "scripts/check-declarations.js",

@@ -15,9 +15,11 @@ export interface ProviderLoad {
   diffMs: number;
   /** npm packages loaded by the provider, its checks and diffs (beyond what @pulumi/pulumi loaded). */
   packages: string[];
+  /** Packages loaded from the package's own dist/vendor/ (scripts/bundle-vendor.js). */
+  vendored: string[];
   /** How many of this package's own files were loaded. */
   ownFiles: number;
-  /** This package's own modules that were loaded, relative to its `dist/` (`resources/captchaConfig.js`, …). */
+  /** This package's own modules that were loaded, relative to its `dist/` (`provider/index.js`, …), vendored files apart. */
   ownModules: string[];
   /** Whether zod had started when the provider was required, and after the checks. */
   zodStarted: { atRequire: boolean; afterCheck: boolean };
@@ -27,20 +29,24 @@ export interface ProviderLoad {
 const MARKER = "tenant-admin-load: ";
 
 // Runs first in each probe (CommonJS, as the engine's processes load modules): a clock, the result line, and
-// what has been loaded since a snapshot of require.cache, as npm packages and this package's own modules.
+// what has been loaded since a snapshot of require.cache, as npm packages, packages from this package's
+// dist/vendor/, and this package's own modules.
 const PRELUDE = `
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 const report = (result) => process.stdout.write("\\n" + ${JSON.stringify(MARKER)} + JSON.stringify(result));
 const loadedSince = (before) => {
   const packages = new Set();
+  const vendored = [];
   const ownModules = [];
   for (const file of Object.keys(require.cache)) {
     if (before.has(file)) continue;
     const match = /node_modules\\/((?:@[^/]+\\/)?[^/]+)\\/(?!.*node_modules)/.exec(file);
+    const own = file.slice(file.lastIndexOf("/dist/") + "/dist/".length);
     if (match && match[1] !== "pulumi-tenant-admin") packages.add(match[1]);
-    else ownModules.push(file.slice(file.lastIndexOf("/dist/") + "/dist/".length));
+    else if (own.startsWith("vendor/")) vendored.push(own.slice("vendor/".length, -".js".length));
+    else ownModules.push(own);
   }
-  return { packages: [...packages].sort(), ownModules: ownModules.sort() };
+  return { packages: [...packages].sort(), vendored: vendored.sort(), ownModules: ownModules.sort() };
 };
 `;
 
@@ -76,8 +82,8 @@ const templates = { enrollmentMessage: "{{code}} enrolls you", verificationMessa
   await provider.captchaConfig.diff("id", { ...captcha, domain: process.env.AUTH0_DOMAIN }, captcha);
   await provider.phoneTemplates.diff("id", { ...templates, domain: process.env.AUTH0_DOMAIN }, templates);
   const diffMs = now() - start;
-  const { packages, ownModules } = loadedSince(before);
-  report({ pulumiMs, providerMs, checkMs, diffMs, packages, ownFiles: ownModules.length, ownModules, zodStarted: { atRequire: zodAtRequire, afterCheck: zodStarted() } });
+  const { packages, vendored, ownModules } = loadedSince(before);
+  report({ pulumiMs, providerMs, checkMs, diffMs, packages, vendored, ownFiles: ownModules.length + vendored.length, ownModules, zodStarted: { atRequire: zodAtRequire, afterCheck: zodStarted() } });
 })();
 `;
 
@@ -104,6 +110,8 @@ export async function measureProviderLoad(
 export interface CreatePreviewLoad {
   /** npm packages loaded by the provider and its checks (beyond what @pulumi/pulumi loaded). */
   packages: string[];
+  /** Packages loaded from the package's own dist/vendor/. */
+  vendored: string[];
   /** When the checks started, in UNIX milliseconds (to place the tenant's request log against). */
   startedAt: number;
   /** The checks of examples/basic's three resources at a preview that creates them, as the engine sends them. */
@@ -128,9 +136,9 @@ const template = (type, text) => ({ type, content: { body: { text } } });
     provider.phoneNotificationTemplate.check({}, atPreview(template("otp_verify", "{{ code }} verifies you"))),
   ]);
   const checkMs = now() - start;
-  const { packages } = loadedSince(before);
+  const { packages, vendored } = loadedSince(before);
   const failures = results.flatMap((result) => result.failures ?? []);
-  report({ packages, startedAt, checkMs, failures });
+  report({ packages, vendored, startedAt, checkMs, failures });
 })();
 `;
 
@@ -154,8 +162,12 @@ export interface ProgramLoad {
   packageMs: number;
   /** npm packages it loaded (beyond what @pulumi/pulumi loaded). */
   packages: string[];
+  /** Packages it loaded from dist/vendor/ (none, at an import). */
+  vendored: string[];
   /** npm packages loaded once the program also renders a phone template (`renderPhoneTemplate`). */
   packagesAfterRender: string[];
+  /** Packages loaded from dist/vendor/ once it has rendered one. */
+  vendoredAfterRender: string[];
 }
 
 const PROGRAM_PROBE = `
@@ -164,9 +176,10 @@ const before = new Set(Object.keys(require.cache));
 const start = now();
 const admin = require("pulumi-tenant-admin");
 const packageMs = now() - start;
-const { packages } = loadedSince(before);
+const { packages, vendored } = loadedSince(before);
 admin.renderPhoneTemplate("{{code}} enrolls you", { code: "42" });
-report({ packageMs, packages, packagesAfterRender: loadedSince(before).packages });
+const after = loadedSince(before);
+report({ packageMs, packages, vendored, packagesAfterRender: after.packages, vendoredAfterRender: after.vendored });
 `;
 
 /** Imports `pulumi-tenant-admin` as resolved from `cwd` in a fresh Node process, as a program does. */

@@ -12,6 +12,14 @@ type Exactly<S extends Zod.ZodType, T> =
 let zodModule: typeof Zod | undefined;
 
 /**
+ * How this package's schemas parse: without zod's compiled fast path for objects. The program and the provider
+ * are short-lived processes that parse each schema a handful of times, where compiling an object's parser
+ * costs more than it saves (about 30 ms of CPU at a preview's first checks). Per parse, so a program's own
+ * zod schemas keep zod's settings.
+ */
+export const PARSE_WITHOUT_JIT = { jitless: true } as const;
+
+/**
  * zod, loaded when the first schema is used. Loading it costs more than the rest of a program's import of
  * this package, and neither a program that only declares resources nor a provider's diff needs it.
  */
@@ -30,11 +38,11 @@ class LazySchema<T> implements Schema<T> {
   }
 
   parse(value: unknown): T {
-    return this.zod.parse(value) as T;
+    return this.zod.parse(value, PARSE_WITHOUT_JIT) as T;
   }
 
   safeParse(value: unknown): ParseResult<T> {
-    return this.zod.safeParse(value) as ParseResult<T>;
+    return this.zod.safeParse(value, PARSE_WITHOUT_JIT) as ParseResult<T>;
   }
 }
 

@@ -21,13 +21,15 @@ import { describeWithEngine } from "./support/engine";
 const ROOT = resolve(__dirname, "../..");
 
 describe("what the dynamic-provider process loads for a preview", () => {
-  it("loads one file of the package for check and diff, and no npm package; zod starts at the first check", async () => {
+  it("loads one file of the package and one of each package it uses for check and diff, none from node_modules; zod starts at the first check", async () => {
     const load = await measureProviderLoad(ROOT);
 
-    // dist/provider/index.js is the bundle scripts/bundle-provider.js writes: the package's modules, zod,
-    // liquidjs and axios in one file, so none of them is looked up in node_modules.
+    // dist/provider/index.js is the bundle scripts/bundle-provider.js writes, the package's modules in one
+    // file; zod and liquidjs are one file each in dist/vendor/ (scripts/bundle-vendor.js), and axios is not
+    // read at all by a check that sends nothing. None of them is looked up in node_modules.
     expect(load.packages).toEqual([]);
     expect(load.ownModules).toEqual(["provider/index.js"]);
+    expect(load.vendored).toEqual(["liquidjs", "zod"]);
     // Each module in the bundle still runs at its first use: zod with the first check's schema.
     expect(load.zodStarted).toEqual({ atRequire: false, afterCheck: true });
   });
@@ -46,8 +48,9 @@ describe("what the dynamic-provider process loads and sends for a preview that c
     const load = await measureCreatePreview(ROOT, tenantEnv(emulator));
 
     expect(load.failures).toEqual([]);
-    // jose stays out of the bundle: only private_key_jwt signing loads it.
+    // jose stays in node_modules, unread: only private_key_jwt signing loads it.
     expect(load.packages).toEqual([]);
+    expect(load.vendored).toEqual(["axios", "liquidjs", "zod"]);
     const routes = emulator.requestLog.map((entry) => `${entry.method} ${entry.path}`);
     expect(routes[0]).toBe(`POST ${AUTH_PATHS.token}`);
     expect(routes.filter((route) => route === `POST ${AUTH_PATHS.token}`)).toHaveLength(1);
@@ -56,11 +59,14 @@ describe("what the dynamic-provider process loads and sends for a preview that c
 });
 
 describe("what a program loads when it imports the package", () => {
-  it("loads no npm package until it uses one: liquidjs comes with the first template it renders", async () => {
+  it("loads no other package until it uses one: liquidjs comes with the first template it renders", async () => {
     const load = await measureProgramLoad(ROOT);
 
     expect(load.packages).toEqual([]);
-    expect(load.packagesAfterRender).toEqual(["liquidjs"]);
+    expect(load.vendored).toEqual([]);
+    // One file, dist/vendor/liquidjs.js, rather than node_modules/liquidjs.
+    expect(load.packagesAfterRender).toEqual([]);
+    expect(load.vendoredAfterRender).toEqual(["liquidjs"]);
   });
 });
 

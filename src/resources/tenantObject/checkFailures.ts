@@ -5,7 +5,7 @@ import { toCamelKey } from "../../wire/casing";
 import { isUnknownAt } from "../../engine/unknowns";
 import { formatPropertyPath } from "../../wire/propertyPath";
 import { editDistance } from "../../wire/suggestions";
-import { zodOf } from "../../wire/schema";
+import { PARSE_WITHOUT_JIT, zodOf } from "../../wire/schema";
 import type { Schema } from "../../wire/shape";
 
 /**
@@ -18,7 +18,7 @@ export function schemaFailures<T>(
   verbatimRoots: readonly string[] = [],
 ): pulumi.dynamic.CheckFailure[] {
   // reportInput: the reasons give a too-long string's length (never its value) and tell missing from wrong.
-  const parsed = zodOf(schema).safeParse(wireValue, { reportInput: true });
+  const parsed = zodOf(schema).safeParse(wireValue, { ...PARSE_WITHOUT_JIT, reportInput: true });
   return parsed.success ? [] : checkFailuresFrom(parsed.error.issues, wireValue, verbatimRoots);
 }
 

@@ -12,6 +12,7 @@ import { LEGACY_PHONE_DIALECT, renderPhoneTemplate } from "../../../src/resource
 import { BRANDING_PHONE_DIALECT } from "../../../src/resources/phoneNotificationTemplate/dialect";
 import type { Clock, TemplateReview } from "../../../src/templates";
 import { liquidEngine, templateError } from "../../../src/templates/liquid";
+import { figure } from "../../../src/templates/limits";
 import { WORST_TEMPLATES } from "../../../scripts/support/hostileTemplates";
 
 const LEGACY = { channels: ["sms", "voice"], requireCode: true } as const;
@@ -197,5 +198,22 @@ describe("the template limits", () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe("figure", () => {
+  it("groups a count's digits by three, as en-US prints them", () => {
+    fc.assert(
+      fc.property(fc.nat({ max: Number.MAX_SAFE_INTEGER }), (count) => {
+        expect(figure(count)).toBe(count.toLocaleString("en-US"));
+      }),
+    );
+    expect([0, 999, 1000, 40_000, 1_234_567].map(figure)).toEqual([
+      "0",
+      "999",
+      "1,000",
+      "40,000",
+      "1,234,567",
+    ]);
   });
 });

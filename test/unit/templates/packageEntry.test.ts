@@ -21,7 +21,7 @@ function afterImport(script: string): unknown {
         ownModules: Object.keys(require.cache)
           .filter((file) => !modulesBefore.has(file) && file.startsWith(${JSON.stringify(path.join(ROOT, "dist"))}))
           .map((file) => file.slice(${JSON.stringify(path.join(ROOT, "dist") + "/")}.length)),
-        packages: Object.keys(require.cache).filter((file) => !modulesBefore.has(file) && file.includes("/node_modules/liquidjs/")).length,
+        packages: Object.keys(require.cache).filter((file) => !modulesBefore.has(file) && (file.includes("/node_modules/liquidjs/") || file.endsWith("/dist/vendor/liquidjs.js"))).length,
         builtins: process.moduleLoadList.filter((name) => !builtinsBefore.has(name) && /worker/.test(name)),
       });
       ${script}
@@ -66,6 +66,7 @@ describe("the package entry", () => {
         rendered: admin.renderPhoneTemplate("{{code}} for {{tenant.friendly_name}}", { code: "42", friendlyName: "Acme" }),
         refused,
         builtins: loaded().builtins,
+        liquidjsFiles: loaded().packages,
       }));
     `);
     expect(result).toEqual({
@@ -75,6 +76,8 @@ describe("the package entry", () => {
       rendered: "42 for Acme",
       refused: { syntax: true, limit: false },
       builtins: [],
+      // One file, dist/vendor/liquidjs.js (scripts/bundle-vendor.js), none of node_modules/liquidjs.
+      liquidjsFiles: 1,
     });
   });
 });

@@ -1,0 +1,137 @@
+// Writes dist/vendor/<package>.js, one file for each package that the package's modules load on first use
+// (zod, axios, liquidjs), and points every require of them in dist/ there. Runs after tsc, before
+// scripts/bundle-provider.js, whose bundle loads them from here too.
+//
+// Why: a program's first `getTenantSettings` and the engine's provider process at its first check load them.
+// From node_modules, Node finds, reads and compiles each of their files (zod has some 80 besides its locales);
+// one file each, without the modules the package never runs (LEFT_OUT), costs about half the CPU
+// (docs/performance.md). jose stays in node_modules: only `private_key_jwt` signing loads it.
+"use strict";
+
+const { mkdirSync, readFileSync, readdirSync, writeFileSync } = require("node:fs");
+const { dirname, join, relative } = require("node:path");
+
+const esbuild = require("esbuild");
+
+const root = join(__dirname, "..");
+const dist = join(root, "dist");
+const vendorDir = join(dist, "vendor");
+
+/** The packages a dist/ module may load only through dist/vendor/. */
+const VENDORED = ["zod", "axios", "liquidjs"];
+
+/**
+ * Modules of the vendored packages that the package never runs, written in as the few lines it does use, so
+ * that no process parses and runs the rest (as webpack's IgnorePlugin leaves out moment's locales):
+ * - zod's index of its locales (`z.locales`): some sixty translations of its messages, a quarter of zod.
+ *   zod sets English from its own module, which stays, and the package's messages are its own.
+ * - form-data (and mime-db through it, 130 KB): axios's FormData for Node versions without one. Without it
+ *   axios takes Node's own FormData for a multipart body, which the package never sends.
+ */
+const LEFT_OUT = [
+  {
+    name: "zod/v4/locales/index.cjs",
+    importer: /\/node_modules\/zod\/v4\/(classic|core)\/[^/]+$/,
+    request: /^\.\.\/locales\/index\.cjs$/,
+    // en.cjs exports its function itself (`module.exports = exports.default`), as the index hands it on.
+    contents: 'exports.en = require("./en.cjs");',
+  },
+  {
+    name: "form-data",
+    importer: /\/node_modules\/axios\//,
+    request: /^form-data$/,
+    contents: "module.exports = null;",
+  },
+];
+
+/** Resolves each of {@link LEFT_OUT} to its lines. */
+const leftOut = {
+  name: "left-out",
+  setup(build) {
+    for (const { name, importer, request, contents } of LEFT_OUT) {
+      build.onResolve({ filter: request }, (args) =>
+        importer.test(args.importer)
+          ? {
+              path: name,
+              namespace: "left-out",
+              pluginData: { contents, resolveDir: join(args.resolveDir, dirname(args.path)) },
+            }
+          : undefined,
+      );
+    }
+    build.onLoad({ filter: /.*/, namespace: "left-out" }, (args) => ({ loader: "js", ...args.pluginData }));
+  },
+};
+
+/** The license notices of the packages among esbuild's inputs, one after another. */
+function licenseNotices(inputs) {
+  const packageDirs = new Set(
+    inputs.map((input) => /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1]).filter(Boolean),
+  );
+  const notices = [...packageDirs].sort().map((dir) => {
+    const { name, version, license } = JSON.parse(readFileSync(join(root, dir, "package.json"), "utf8"));
+    const licenseFile = readdirSync(join(root, dir)).find((file) =>
+      /^(licen[cs]e|copying)(\.|$)/i.test(file),
+    );
+    const text = licenseFile
+      ? readFileSync(join(root, dir, licenseFile), "utf8").trim()
+      : `License: ${license}`;
+    return `${name}@${version} (${license})\n\n${text}\n`;
+  });
+  return `Packages bundled into the files of this folder, with their licenses.\n\n${notices.join("\n" + "-".repeat(78) + "\n\n")}`;
+}
+
+async function bundleVendored() {
+  mkdirSync(vendorDir, { recursive: true });
+  const inputs = [];
+  for (const name of VENDORED) {
+    const { metafile } = await esbuild.build({
+      stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: root },
+      outfile: join(vendorDir, `${name}.js`),
+      metafile: true,
+      bundle: true,
+      platform: "node",
+      format: "cjs",
+      target: "node22",
+      // Whitespace and syntax only: identifiers keep their names, so a stack trace through them still reads.
+      minifyWhitespace: true,
+      minifySyntax: true,
+      legalComments: "eof",
+      logLevel: "warning",
+      plugins: [leftOut],
+    });
+    inputs.push(...Object.keys(metafile.inputs));
+  }
+  writeFileSync(join(vendorDir, "LICENSES.txt"), licenseNotices(inputs));
+}
+
+function* distModules(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory() && path !== vendorDir) yield* distModules(path);
+    else if (entry.isFile() && entry.name.endsWith(".js")) yield path;
+  }
+}
+
+/** Rewrites `require("zod")` and its kind in tsc's output to the vendored file; a subpath stops the build. */
+function pointRequiresAtVendor() {
+  const request = new RegExp(`require\\("(${VENDORED.join("|")})(/[^"]*)?"\\)`, "g");
+  for (const file of distModules(dist)) {
+    const text = readFileSync(file, "utf8");
+    const rewritten = text.replace(request, (whole, name, subpath) => {
+      if (subpath !== undefined) {
+        throw new Error(`${relative(root, file)}: ${whole} loads a part of ${name}; load ${name} itself`);
+      }
+      const target = relative(dirname(file), join(vendorDir, `${name}.js`));
+      return `require(${JSON.stringify(target.startsWith(".") ? target : `./${target}`)})`;
+    });
+    if (rewritten !== text) writeFileSync(file, rewritten);
+  }
+}
+
+bundleVendored()
+  .then(pointRequiresAtVendor)
+  .catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });

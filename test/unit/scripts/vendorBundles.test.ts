@@ -1,0 +1,89 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync, readdirSync } from "node:fs";
+import * as path from "node:path";
+
+// What scripts/bundle-vendor.js leaves in dist/ (the unit tests run after the build).
+const DIST = path.resolve(__dirname, "../../../dist");
+const VENDORED = ["zod", "axios", "liquidjs"];
+
+function* modules(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* modules(file);
+    else if (entry.name.endsWith(".js")) yield file;
+  }
+}
+
+/** What requiring `file` in a fresh Node process loads from node_modules, and what `probe` says of its exports. */
+function loadAlone(file: string, probe: string): { fromNodeModules: string[]; probed: unknown } {
+  const output = execFileSync(
+    process.execPath,
+    [
+      "-e",
+      `const exported = require(${JSON.stringify(file)});
+       const fromNodeModules = [...new Set(Object.keys(require.cache)
+         .map((loaded) => /node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(loaded)?.[1]).filter(Boolean))];
+       console.log(JSON.stringify({ fromNodeModules, probed: (${probe})(exported) }));`,
+    ],
+    { encoding: "utf8", timeout: 60_000 },
+  );
+  return JSON.parse(output) as { fromNodeModules: string[]; probed: unknown };
+}
+
+describe("the vendored packages", () => {
+  it("are what every dist/ module loads zod, axios and liquidjs from, but the provider's own bundle", () => {
+    const byName = new RegExp(`require\\("(${VENDORED.join("|")})(/[^"]*)?"\\)`);
+    const vendored = new RegExp(`require\\("(\\.\\.?/)+vendor/(${VENDORED.join("|")})\\.js"\\)`, "g");
+    const loading: string[] = [];
+    for (const file of modules(DIST)) {
+      const relative = path.relative(DIST, file);
+      if (relative.startsWith("vendor/") || relative === "provider/index.js") continue;
+      const text = readFileSync(file, "utf8");
+      expect([relative, byName.exec(text)?.[0]]).toEqual([relative, undefined]);
+      for (const match of text.matchAll(vendored)) {
+        // The relative path holds from where the module is.
+        expect(require.resolve(match[0].slice(9, -2), { paths: [path.dirname(file)] })).toBe(
+          path.join(DIST, "vendor", `${match[2]}.js`),
+        );
+        loading.push(match[2]!);
+      }
+    }
+    expect([...new Set(loading)].sort()).toEqual([...VENDORED].sort());
+  });
+
+  it("load nothing from node_modules, and leave out zod's locales but English and axios's form-data", () => {
+    const zod = loadAlone(
+      path.join(DIST, "vendor/zod.js"),
+      "({ z }) => [typeof z.locales.en().localeError, typeof z.locales.de, typeof z.locales.fr]",
+    );
+    expect(zod).toEqual({ fromNodeModules: [], probed: ["function", "undefined", "undefined"] });
+    const axios = loadAlone(
+      path.join(DIST, "vendor/axios.js"),
+      "(axios) => [typeof axios.get, typeof axios.isAxiosError]",
+    );
+    expect(axios).toEqual({ fromNodeModules: [], probed: ["function", "function"] });
+    expect(readFileSync(path.join(DIST, "vendor/axios.js"), "utf8")).not.toMatch(/mime-db|form-data\/lib/);
+    const liquid = loadAlone(
+      path.join(DIST, "vendor/liquidjs.js"),
+      "({ Liquid }) => new Liquid().parseAndRenderSync('{{ x | upcase }}', { x: 'ok' })",
+    );
+    expect(liquid).toEqual({ fromNodeModules: [], probed: "OK" });
+  });
+
+  it("ship the license of each package they hold, at the version installed", () => {
+    const licenses = readFileSync(path.join(DIST, "vendor/LICENSES.txt"), "utf8");
+    const listed = new Map(
+      [...licenses.matchAll(/^((?:@[^/\s]+\/)?[^@\s]+)@(\d[^\s]*) \(/gm)].map((match) => [
+        match[1],
+        match[2],
+      ]),
+    );
+    for (const name of VENDORED) {
+      const { version } = JSON.parse(
+        readFileSync(path.resolve(DIST, "../node_modules", name, "package.json"), "utf8"),
+      ) as { version: string };
+      expect([name, listed.get(name)]).toEqual([name, version]);
+    }
+    for (const name of ["form-data", "mime-db"]) expect(listed.has(name)).toBe(false);
+  });
+});
