@@ -50,7 +50,9 @@ What this package adds on top of it:
 - **The program** imports the package without loading any of its dependencies: the resource classes are apart
   from their providers, and \`getTenantSettings\`, the template functions and \`private_key_jwt\` signing load
   theirs (axios, zod, liquidjs, jose) on first use; the template functions load the package's own template
-  rules then too, so an import loads none of them. \`getTenantSettings\` and \`getAttackProtection\` load the
+  rules then too, so an import loads none of them. zod, axios and liquidjs load from one file each,
+  \`dist/vendor/<package>.js\` (scripts/bundle-vendor.js), without the two modules named below, rather than from
+  the dozens of files each has in node_modules. \`getTenantSettings\` and \`getAttackProtection\` load the
   client one turn of the event loop after they are called: a program calls them while the SDK is still sending
   its resources' registrations, the first of which starts the engine's provider process, and the load would
   hold them back (test/unit/resources/programFunctions.order.test.ts).
@@ -67,14 +69,21 @@ What this package adds on top of it:
   trace (an error the construction throws, a trace a transformation reads) goes to the program's formatter
   as before, and so do these when \`PULUMI_DEBUG_PROMISE_LEAKS\` is set (test/unit/resources/promiseTraces.test.ts).
 - **The provider process** loads one file of this package, \`dist/provider/index.js\`: the build bundles the
-  provider's modules with zod, liquidjs and axios into it (scripts/bundle-provider.js; whitespace and syntax
-  minified, names kept, a source map back to src/), so Node does not look up, read and compile some 300 files
-  in node_modules each time the engine starts the process. Each module in it still runs at its first use.
-  Two modules the provider never runs are left out of it, so the process does not parse them each time: zod's
-  index of its sixty-odd locales (zod keeps English, from its own module) and axios's form-data with mime-db, for
-  multipart bodies, which the provider never sends. No preview loads jose, which stays outside the bundle: the
-  token's scopes are read by decoding its claims; only \`private_key_jwt\` signing loads jose. At a preview that
-  creates or updates, the first request is the token's.
+  provider's modules into it (scripts/bundle-provider.js; whitespace and syntax minified, names kept, a source
+  map back to src/), and zod, liquidjs and axios are one file each in \`dist/vendor/\`, so Node does not look up,
+  read and compile some 300 files in node_modules each time the engine starts the process. Each module still
+  runs at its first use, and a vendored file is read then: a check that sends no request reads no axios
+  (test/e2e/providerLoad.test.ts). Two modules the package never
+  runs are left out of the vendored files, so no process parses them: zod's index of its sixty-odd locales (zod
+  keeps English, from its own module) and axios's form-data with mime-db, for multipart bodies, which the
+  package never sends. No preview loads jose, which stays in node_modules: the token's scopes are read by
+  decoding its claims; only \`private_key_jwt\` signing loads jose. At a preview that creates or updates, the
+  first request is the token's.
+- **Parsing and templates** take what a short process needs. The package's zod schemas parse without zod's
+  compiled fast path for objects (a per-parse setting, so a program's own schemas keep zod's): a process that
+  parses each schema a few times pays more for compiling it than it gains. liquidjs is given its locale
+  (\`en-US\`) rather than asking Intl for the machine's, which also makes a date filter's names the same on every
+  machine (test/unit/templates/machineLocale.test.ts), and message figures group their digits without Intl.
 - **A preview without changes** sends no request from the provider; the program's \`getTenantSettings\` sends
   its read and a token request. **A preview with a create or an update** also checks, before anything is
   written, the token's scopes and what the write needs (one token; one CAPTCHA read for the plan's bot
@@ -131,19 +140,19 @@ Medians of 3 interleaved runs; command \`npm run bench -- --focus fleet --runs 3
 time 662 s); machine: 2 × AMD EPYC, 24 GiB, Node v24.21.0, Pulumi CLI v3.259.0, shared with other work (load
 average 2.45 / 3.49 / 4.83 at the start, 1.53 / 4.00 / 4.76 at the end):
 
-| N tenants (resources) | fresh preview | \`up\` | no-change preview | destroy | state per resource | 429s at 1 request/s per tenant |
-| --- | --- | --- | --- | --- | --- | --- |
-| 1 (6) | 1.20 (5.52 s vs 4.62 s) | 1.19 (6.68 s vs 5.62 s) | 1.73 (6.83 s vs 3.94 s) | 1.47 (3.74 s vs 2.55 s) | 1368 B vs 1491 B | 1 of 18 (up 19.95 s, destroy 1.77 s) |
-| 5 (30) | 1.02 (5.93 s vs 5.84 s) | 1.08 (8.68 s vs 8.01 s) | 1.70 (7.83 s vs 4.59 s) | 1.44 (4.13 s vs 2.87 s) | 1368 B vs 1493 B | 4 of 89 (up 25.24 s, destroy 2.83 s) |
-| 20 (120) | 1.04 (8.53 s vs 8.19 s) | 0.88 (11.80 s vs 13.40 s) | 1.04 (6.97 s vs 6.70 s) | 1.05 (5.34 s vs 5.10 s) | 1373 B vs 1498 B | 0 of 340 (up 37.90 s, destroy 5.38 s) |
+| N tenants (resources) | fresh preview           | \`up\`                      | no-change preview       | destroy                 | state per resource | 429s at 1 request/s per tenant        |
+| --------------------- | ----------------------- | ------------------------- | ----------------------- | ----------------------- | ------------------ | ------------------------------------- |
+| 1 (6)                 | 1.20 (5.52 s vs 4.62 s) | 1.19 (6.68 s vs 5.62 s)   | 1.73 (6.83 s vs 3.94 s) | 1.47 (3.74 s vs 2.55 s) | 1368 B vs 1491 B   | 1 of 18 (up 19.95 s, destroy 1.77 s)  |
+| 5 (30)                | 1.02 (5.93 s vs 5.84 s) | 1.08 (8.68 s vs 8.01 s)   | 1.70 (7.83 s vs 4.59 s) | 1.44 (4.13 s vs 2.87 s) | 1368 B vs 1493 B   | 4 of 89 (up 25.24 s, destroy 2.83 s)  |
+| 20 (120)              | 1.04 (8.53 s vs 8.19 s) | 0.88 (11.80 s vs 13.40 s) | 1.04 (6.97 s vs 6.70 s) | 1.05 (5.34 s vs 5.10 s) | 1373 B vs 1498 B   | 0 of 340 (up 37.90 s, destroy 5.38 s) |
 
 The same command with \`--runs 2\` a few minutes before (load average 6.73 at the start, 2.52 at the end):
 
-| N tenants (resources) | fresh preview | \`up\` | no-change preview | destroy | state per resource | 429s at 1 request/s per tenant |
-| --- | --- | --- | --- | --- | --- | --- |
-| 1 (6) | 0.87 (5.08 s vs 5.87 s) | 1.37 (9.44 s vs 6.87 s) | 1.14 (6.49 s vs 5.70 s) | 1.22 (4.40 s vs 3.60 s) | 1368 B vs 1491 B | 1 of 18 (up 20.57 s, destroy 2.46 s) |
-| 5 (30) | 1.17 (8.30 s vs 7.12 s) | 1.27 (12.26 s vs 9.69 s) | 0.90 (6.15 s vs 6.85 s) | 0.71 (2.50 s vs 3.53 s) | 1368 B vs 1493 B | 0 of 85 (up 26.68 s, destroy 2.65 s) |
-| 20 (120) | 1.02 (5.78 s vs 5.68 s) | 1.03 (8.35 s vs 8.08 s) | 1.12 (5.25 s vs 4.71 s) | 1.13 (3.80 s vs 3.37 s) | 1373 B vs 1498 B | 2 of 342 (up 35.01 s, destroy 6.04 s) |
+| N tenants (resources) | fresh preview           | \`up\`                     | no-change preview       | destroy                 | state per resource | 429s at 1 request/s per tenant        |
+| --------------------- | ----------------------- | ------------------------ | ----------------------- | ----------------------- | ------------------ | ------------------------------------- |
+| 1 (6)                 | 0.87 (5.08 s vs 5.87 s) | 1.37 (9.44 s vs 6.87 s)  | 1.14 (6.49 s vs 5.70 s) | 1.22 (4.40 s vs 3.60 s) | 1368 B vs 1491 B   | 1 of 18 (up 20.57 s, destroy 2.46 s)  |
+| 5 (30)                | 1.17 (8.30 s vs 7.12 s) | 1.27 (12.26 s vs 9.69 s) | 0.90 (6.15 s vs 6.85 s) | 0.71 (2.50 s vs 3.53 s) | 1368 B vs 1493 B   | 0 of 85 (up 26.68 s, destroy 2.65 s)  |
+| 20 (120)              | 1.02 (5.78 s vs 5.68 s) | 1.03 (8.35 s vs 8.08 s)  | 1.12 (5.25 s vs 4.71 s) | 1.13 (3.80 s vs 3.37 s) | 1373 B vs 1498 B   | 2 of 342 (up 35.01 s, destroy 6.04 s) |
 
 On this shared machine a step's ratio moves by 0.3 or more from one run to the next at N = 1 and 5 (a few
 seconds each); at N = 20 both runs kept every step within 1.15 × the floor, the target for a fleet. The state per
@@ -181,8 +190,15 @@ provider. Beside the **empty program**, the target is 1.5, of which the floor al
 second table below. What the package spends above the floor: \`check\` loads zod,
 liquidjs and the schemas in the provider process (the "ours in total" column), which the engine waits for; a
 preview that creates or updates also makes the write check (the HTTP client, one token, two reads); and the
-program's \`getTenantSettings\` loads the client (axios and zod, about 50 ms) and reads the settings, which
-overlaps the provider process's start but shares the machine's two cores with it. The ratios are in the
+program's \`getTenantSettings\` loads the client and reads the settings, which overlaps the provider process's
+start but shares the machine's two cores with it. The program loads axios and zod from node_modules, not from a
+bundle (zod with its sixty-odd locales, axios with form-data and Node's undici): the call costs about 250 ms of
+CPU with its token and read, the median of 8 fresh processes of \`node -e 'require("@pulumi/pulumi"); const
+admin = require("pulumi-tenant-admin"); const cpu = process.cpuUsage(); admin.getTenantSettings({ fields:
+["friendlyName"] }).then(() => console.log(process.cpuUsage(cpu)))'\` in a program's directory, with \`AUTH0_*\`
+naming the emulator, on this 2-core machine at load average 4 to 5. Of it, \`require("zod")\` alone takes about
+85 ms, where one file of zod bundled without its locales (as the provider's bundle has it) takes about 35 ms
+(5 fresh processes each way, Node 24). The ratios are in the
 second table below; the floor's own spread (min – max) is as wide as the difference from the target, and on a
 machine shared with other work (a load average above its cores in the footer) medians move by a second or more
 from one run to the next: compare within one run.
@@ -191,8 +207,8 @@ from one run to the next: compare within one run.
 
 With \`--compare-provider <dir>\` (repeatable), the bench also measures other builds of the package (each
 built in a separate clone) in the same interleaved runs: their provider load, their create preview's checks,
-and a fresh-stack preview of examples/basic beside the floor; the compared build below is the package before
-jose left the preview, the settings were read once and the token request went first. Machine load varies
+and a fresh-stack preview of examples/basic beside the floor, each in a row of its own in the tables; the
+figures below were taken without it, so their rows show this build only. Machine load varies
 between runs: compare the builds by their ratios and medians within one run. \`npm run bench -- --focus
 create-preview\` measures the create preview's checks alone. Every program, the baselines included, runs with \`PULUMI_NODEJS_TRANSPILE_ONLY=true\`; the lifecycle runs through the Automation API, whose
 \`up\`, \`refresh\` and \`destroy\` skip their preview pass.
