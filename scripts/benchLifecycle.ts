@@ -200,7 +200,7 @@ export async function measureLifecycle(
       push(figures.baseline, "empty program: up (no changes)", await timed(() => empty.up()));
       push(
         figures.baseline,
-        "floor: two do-nothing dynamic resources, preview (fresh stack)",
+        "floor: as many do-nothing dynamic resources, preview (fresh stack)",
         await timed(() => floor.preview()),
       );
       push(
@@ -303,7 +303,7 @@ export function lifecycleReport(figures: LifecycleFigures): {
   ]);
   const ratio = (value: number, baseline: number) => (value / baseline).toFixed(2);
   const floorPreview = median(
-    figures.baseline.get("floor: two do-nothing dynamic resources, preview (fresh stack)") ?? [],
+    figures.baseline.get("floor: as many do-nothing dynamic resources, preview (fresh stack)") ?? [],
   );
   const floorRatio = previewOf(firstCondition, "preview") / floorPreview;
   const noChangeFloorRatio = previewOf(firstCondition, "no-change preview") / floorPreview;

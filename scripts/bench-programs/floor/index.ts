@@ -1,5 +1,6 @@
-// The floor of `npm run bench`: two dynamic resources whose provider does nothing, stored as a few written-out
-// lines (as this package stores its own). Its preview costs what any dynamic provider costs: the engine
+// The floor of `npm run bench`: dynamic resources whose provider does nothing, as many as examples/basic
+// declares (test/unit/scripts/benchPrograms.test.ts), stored as a few written-out lines (as this package stores
+// its own). Its preview costs what any dynamic provider costs: the engine
 // starting its dynamic-provider process, which loads @pulumi/pulumi, then a check and a diff per resource.
 // Not for use; it exists to be measured.
 import * as pulumi from "@pulumi/pulumi";
@@ -16,5 +17,6 @@ class Nothing extends pulumi.CustomResource {
 
 new Nothing("first", { value: 1 });
 new Nothing("second", { value: 2 });
+new Nothing("third", { value: 3 });
 
 export const stackName = pulumi.getStack();
