@@ -7,7 +7,7 @@
 // the provider again, and the engine waits for it. Part of that is Node finding, reading and compiling files;
 // one file without comments or indentation costs less. Each module keeps its lazy start: its code runs when it
 // is first required, as before (esbuild wraps each in a function), and a vendored package's file is read only
-// then (a diff loads none of them).
+// then (a check that sends no request reads no axios: test/e2e/providerLoad.test.ts).
 // Every other entry (the package index, the CLI, the emulator) stays as tsc wrote it.
 "use strict";
 
