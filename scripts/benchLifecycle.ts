@@ -35,6 +35,9 @@ export const CONDITIONS: readonly { name: string; emulator: EmulatorOptions; com
   { name: "0 ms, NODE_COMPILE_CACHE", emulator: { rateLimit: false }, compileCache: true },
 ];
 
+/** The floor's series: the preview of as many do-nothing dynamic resources as examples/basic declares. */
+const FLOOR_SERIES = "floor: as many do-nothing dynamic resources, preview (fresh stack)";
+
 /**
  * Every program of the bench, ours and the empty baseline, runs with the same settings: ts-node without its
  * type check (type-check with `tsc` instead), which takes its noise out of every figure alike.
@@ -198,11 +201,7 @@ export async function measureLifecycle(
       }
       push(figures.baseline, "empty program: preview", await timed(() => empty.preview()));
       push(figures.baseline, "empty program: up (no changes)", await timed(() => empty.up()));
-      push(
-        figures.baseline,
-        "floor: as many do-nothing dynamic resources, preview (fresh stack)",
-        await timed(() => floor.preview()),
-      );
+      push(figures.baseline, FLOOR_SERIES, await timed(() => floor.preview()));
       push(
         figures.baseline,
         "empty program: preview, NODE_COMPILE_CACHE",
@@ -302,9 +301,7 @@ export function lifecycleReport(figures: LifecycleFigures): {
     `${seconds(Math.min(...values))} – ${seconds(Math.max(...values))}`,
   ]);
   const ratio = (value: number, baseline: number) => (value / baseline).toFixed(2);
-  const floorPreview = median(
-    figures.baseline.get("floor: as many do-nothing dynamic resources, preview (fresh stack)") ?? [],
-  );
+  const floorPreview = median(figures.baseline.get(FLOOR_SERIES) ?? []);
   const floorRatio = previewOf(firstCondition, "preview") / floorPreview;
   const noChangeFloorRatio = previewOf(firstCondition, "no-change preview") / floorPreview;
   const comparedRows = [...figures.baseline.entries()]
