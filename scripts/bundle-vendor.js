@@ -4,8 +4,8 @@
 //
 // Why: a program's first `getTenantSettings` and the engine's provider process at its first check load them.
 // From node_modules, Node finds, reads and compiles each of their files (zod has some 80 besides its locales);
-// one file each, without the modules the package never runs (LEFT_OUT), costs about half the CPU
-// (docs/performance.md). jose stays in node_modules: only `private_key_jwt` signing loads it.
+// one file each, without the modules the package never runs (LEFT_OUT, and zod's that its schemas never reach),
+// costs a fraction of the CPU (docs/performance.md). jose stays in node_modules: only `private_key_jwt` signing loads it.
 "use strict";
 
 const { mkdirSync, readFileSync, readdirSync, writeFileSync } = require("node:fs");
@@ -23,19 +23,10 @@ const VENDORED = ["zod", "axios", "liquidjs"];
 /**
  * Modules of the vendored packages that the package never runs, written in as the few lines it does use, so
  * that no process parses and runs the rest (as webpack's IgnorePlugin leaves out moment's locales):
- * - zod's index of its locales (`z.locales`): some sixty translations of its messages, a quarter of zod.
- *   zod sets English from its own module, which stays, and the package's messages are its own.
- * - form-data (and mime-db through it, 130 KB): axios's FormData for Node versions without one. Without it
- *   axios takes Node's own FormData for a multipart body, which the package never sends.
+ * form-data (and mime-db through it, 130 KB), axios's FormData for Node versions without one. Without it axios
+ * takes Node's own FormData for a multipart body, which the package never sends.
  */
 const LEFT_OUT = [
-  {
-    name: "zod/v4/locales/index.cjs",
-    importer: /\/node_modules\/zod\/v4\/(classic|core)\/[^/]+$/,
-    request: /^\.\.\/locales\/index\.cjs$/,
-    // en.cjs exports its function itself (`module.exports = exports.default`), as the index hands it on.
-    contents: 'exports.en = require("./en.cjs");',
-  },
   {
     name: "form-data",
     importer: /\/node_modules\/axios\//,
@@ -43,6 +34,24 @@ const LEFT_OUT = [
     contents: "module.exports = null;",
   },
 ];
+
+/**
+ * What each vendored file is bundled from. zod: an ES module that imports, from zod's own ES modules, just the
+ * members of `z` the package builds its schemas with (`ZOD_API` of src/wire/schema.ts, which the compiler holds
+ * the schemas to), and exports them as `z`. zod marks its modules free of side effects, so esbuild leaves out
+ * what those members never reach: the other schema kinds, JSON Schema, the sixty-odd locales (English, which zod
+ * sets as it starts, stays). The others whole, as their CommonJS entry.
+ */
+function entryOf(name) {
+  if (name !== "zod") return { contents: `module.exports = require(${JSON.stringify(name)});`, loader: "js" };
+  const { ZOD_API } = require(join(dist, "wire/schema.js"));
+  const imports = ZOD_API.map((member, index) => `${member} as m${index}`).join(", ");
+  const members = ZOD_API.map((member, index) => `${member}: m${index}`).join(", ");
+  return {
+    contents: `import { ${imports} } from "zod";\nexport const z = Object.freeze({ ${members} });\n`,
+    loader: "js",
+  };
+}
 
 /** Resolves each of {@link LEFT_OUT} to its lines. */
 const leftOut = {
@@ -86,7 +95,7 @@ async function bundleVendored() {
   const inputs = [];
   for (const name of VENDORED) {
     const { metafile } = await esbuild.build({
-      stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: root },
+      stdin: { ...entryOf(name), resolveDir: root },
       outfile: join(vendorDir, `${name}.js`),
       metafile: true,
       bundle: true,

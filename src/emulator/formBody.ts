@@ -1,7 +1,7 @@
-import { z } from "zod";
+import type { z } from "zod";
 
 import { isRecord } from "../wire/json";
-import { zodOf } from "../wire/schema";
+import { zodApi, zodOf } from "../wire/schema";
 import type { Schema } from "../wire/shape";
 import { BodyError } from "./bodyError";
 import { validationMessage } from "./validation";
@@ -97,14 +97,19 @@ export function booleanPathsOf<T>(schema: Schema<T>): string[][] {
 }
 
 function booleanPathsIn(schema: z.ZodType, prefix: readonly string[]): string[][] {
+  const api = zodApi();
   let inner: z.ZodType = schema;
-  while (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable || inner instanceof z.ZodDefault) {
+  while (
+    inner instanceof api.ZodOptional ||
+    inner instanceof api.ZodNullable ||
+    inner instanceof api.ZodDefault
+  ) {
     inner = inner.unwrap() as z.ZodType;
   }
-  if (inner instanceof z.ZodBoolean) return [[...prefix]];
-  if (inner instanceof z.ZodRecord)
+  if (inner instanceof api.ZodBoolean) return [[...prefix]];
+  if (inner instanceof api.ZodRecord)
     return booleanPathsIn(inner.valueType as z.ZodType, [...prefix, WILDCARD]);
-  if (!(inner instanceof z.ZodObject)) return [];
+  if (!(inner instanceof api.ZodObject)) return [];
   const shape = inner.shape as Record<string, z.ZodType>;
   return Object.entries(shape).flatMap(([key, child]) => booleanPathsIn(child, [...prefix, key]));
 }

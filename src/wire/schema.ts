@@ -2,8 +2,40 @@ import type * as Zod from "zod";
 
 import type { DocumentSchemas, ParseResult, Patch, Same, Schema, Tolerant } from "./shape";
 
-/** The `z` namespace a schema is built with. */
-export type ZodApi = typeof Zod.z;
+/**
+ * The members of zod's `z` that the package's schemas are built with, and all that the vendored zod holds:
+ * scripts/bundle-vendor.js bundles these from zod's ES modules, so the zod modules nothing here reaches are
+ * left out (about 60% of zod, most of the CPU its load took). A schema that needs another member names it
+ * here first; the compiler refuses it until then.
+ */
+export const ZOD_API = [
+  "array",
+  "boolean",
+  "enum",
+  "int",
+  "literal",
+  "looseObject",
+  "number",
+  "record",
+  "strictObject",
+  "string",
+  "union",
+  "unknown",
+  "ZodArray",
+  "ZodBoolean",
+  "ZodDefault",
+  "ZodEnum",
+  "ZodNullable",
+  "ZodNumber",
+  "ZodObject",
+  "ZodOptional",
+  "ZodPipe",
+  "ZodRecord",
+  "ZodString",
+] as const;
+
+/** The `z` namespace a schema is built with: the members of {@link ZOD_API}. */
+export type ZodApi = Pick<typeof Zod.z, (typeof ZOD_API)[number]>;
 
 /** `S` when its output is exactly `T`; otherwise a type no schema has, so the build fails to compile. */
 type Exactly<S extends Zod.ZodType, T> =
@@ -26,6 +58,11 @@ export const PARSE_WITHOUT_JIT = { jitless: true } as const;
 function zod(): typeof Zod {
   // The one lazy load of zod: every schema is built through here (lint keeps other modules off zod).
   return (zodModule ??= require("zod") as typeof Zod);
+}
+
+/** zod's `z`, loaded on first use (for code that inspects a schema rather than building one). */
+export function zodApi(): ZodApi {
+  return zod().z;
 }
 
 class LazySchema<T> implements Schema<T> {

@@ -2,6 +2,8 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import * as path from "node:path";
 
+import { ZOD_API } from "../../../src/wire/schema";
+
 // What scripts/bundle-vendor.js leaves in dist/ (the unit tests run after the build).
 const DIST = path.resolve(__dirname, "../../../dist");
 const VENDORED = ["zod", "axios", "liquidjs"];
@@ -35,6 +37,7 @@ describe("the vendored packages", () => {
     const byName = new RegExp(`require\\("(${VENDORED.join("|")})(/[^"]*)?"\\)`);
     const vendored = new RegExp(`require\\("(\\.\\.?/)+vendor/(${VENDORED.join("|")})\\.js"\\)`, "g");
     const loading: string[] = [];
+    const loadingZod: string[] = [];
     for (const file of modules(DIST)) {
       const relative = path.relative(DIST, file);
       if (relative.startsWith("vendor/") || relative === "provider/index.js") continue;
@@ -46,17 +49,29 @@ describe("the vendored packages", () => {
           path.join(DIST, "vendor", `${match[2]}.js`),
         );
         loading.push(match[2]!);
+        if (match[2] === "zod") loadingZod.push(relative);
       }
     }
     expect([...new Set(loading)].sort()).toEqual([...VENDORED].sort());
+    // The vendored zod holds ZOD_API's members alone, which the compiler holds schema()'s builders to: a module
+    // loading zod itself could use any other, and find it missing only at run time.
+    expect([...new Set(loadingZod)]).toEqual([path.join("wire", "schema.js")]);
   });
 
   it("load nothing from node_modules, and leave out zod's locales but English and axios's form-data", () => {
     const zod = loadAlone(
       path.join(DIST, "vendor/zod.js"),
-      "({ z }) => [typeof z.locales.en().localeError, typeof z.locales.de, typeof z.locales.fr]",
+      `({ z }) => [Object.keys(z).sort(), Object.isFrozen(z),
+        z.strictObject({ a: z.string() }).safeParse({ a: 1 }).error.issues[0].message]`,
     );
-    expect(zod).toEqual({ fromNodeModules: [], probed: ["function", "undefined", "undefined"] });
+    expect(zod).toEqual({
+      fromNodeModules: [],
+      probed: [[...ZOD_API].sort(), true, "Invalid input: expected string, received number"],
+    });
+    // German's and French's words for "input" and "characters": no locale but English is bundled.
+    expect(readFileSync(path.join(DIST, "vendor/zod.js"), "utf8")).not.toMatch(
+      /Eingabe|Zeichen|entrée|caractères/,
+    );
     const axios = loadAlone(
       path.join(DIST, "vendor/axios.js"),
       "(axios) => [typeof axios.get, typeof axios.isAxiosError]",
