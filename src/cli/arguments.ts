@@ -5,7 +5,7 @@ import { ExportRefusedError, checkProjectName } from "./writeProject";
 
 /** The command's help text. */
 export const USAGE = `Usage: tenant-admin export --out DIR [--force] [--project NAME]
-       tenant-admin doctor [--stack NAME] [--json]
+       tenant-admin doctor [--stack NAME [--tenant NAME]] [--json]
 
 doctor: checks, read-only, what a first preview against the tenant needs: the tenant is reachable, the
 credentials are accepted, the client has the scopes each resource needs, the tenant's phone generation
@@ -14,6 +14,7 @@ It sends the token request and GETs only. See docs/doctor.md.
 
   --stack NAME    read the connection from this stack's config (tenant-admin:*, through
                   \`pulumi config --json --show-secrets\`, never printed), else from the environment
+  --tenant NAME   with --stack: check the tenant NAME of its tenant-admin:tenants map instead
   --json          print the report as one JSON document
 
 export:
@@ -47,7 +48,7 @@ check failed), 2 usage error.
 export type Command =
   | { kind: "help" }
   | { kind: "export"; out: string; force: boolean; project: string | undefined }
-  | { kind: "doctor"; stack: string | undefined; json: boolean };
+  | { kind: "doctor"; stack: string | undefined; tenant: string | undefined; json: boolean };
 
 /** The commands, as a usage error lists them. */
 const COMMANDS = ["export", "doctor"] as const;
@@ -55,7 +56,7 @@ const COMMANDS = ["export", "doctor"] as const;
 /**
  * Reads a command line, checking every argument before anything is read or written: a bad one (an unknown
  * option or command, an option of the other command, a missing `--out`, a `--project` that is not a Pulumi
- * project name, an empty `--stack`) is a {@link UsageError}.
+ * project name, an empty `--stack` or `--tenant`, a `--tenant` without `--stack`) is a {@link UsageError}.
  */
 export function parseArguments(args: readonly string[]): Command {
   let parsed;
@@ -68,6 +69,7 @@ export function parseArguments(args: readonly string[]): Command {
         force: { type: "boolean" },
         project: { type: "string" },
         stack: { type: "string" },
+        tenant: { type: "string" },
         json: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
@@ -86,7 +88,7 @@ export function parseArguments(args: readonly string[]): Command {
       `unknown command ${JSON.stringify(positionals.join(" "))}; the commands are ${COMMANDS.join(" and ")}`,
     );
   }
-  const foreign = (command === "doctor" ? ["out", "force", "project"] : ["stack", "json"]).filter(
+  const foreign = (command === "doctor" ? ["out", "force", "project"] : ["stack", "tenant", "json"]).filter(
     (option) => values[option as keyof typeof values] !== undefined,
   );
   if (foreign.length > 0) {
@@ -95,7 +97,14 @@ export function parseArguments(args: readonly string[]): Command {
   if (command === "doctor") {
     if (values.stack !== undefined && values.stack.trim() === "")
       throw new UsageError("--stack needs a NAME");
-    return { kind: "doctor", stack: values.stack, json: values.json === true };
+    if (values.tenant !== undefined && values.tenant.trim() === "")
+      throw new UsageError("--tenant needs a NAME (a tenant of the stack config map tenant-admin:tenants)");
+    if (values.tenant !== undefined && values.stack === undefined) {
+      throw new UsageError(
+        "--tenant names a tenant of a stack's config map tenant-admin:tenants: give the stack with --stack NAME",
+      );
+    }
+    return { kind: "doctor", stack: values.stack, tenant: values.tenant?.trim(), json: values.json === true };
   }
   if (values.out === undefined || values.out.trim() === "") throw new UsageError("export needs --out DIR");
   if (values.project !== undefined) {

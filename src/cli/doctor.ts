@@ -19,6 +19,8 @@ export type { DoctorCheck, DoctorReport } from "./doctorChecks";
 interface DoctorOptions {
   /** Read the connection from this stack's config (`tenant-admin:*`), as the provider is configured with it. */
   stack?: string | undefined;
+  /** With `stack`: check this tenant of the stack's `tenant-admin:tenants` map, as `tenant: "eu"` selects it. */
+  tenant?: string | undefined;
   /** The environment (`AUTH0_*`, `TENANT_ADMIN_*`); default `process.env`. */
   env?: Record<string, string | undefined> | undefined;
   /** Runs the Pulumi CLI for `--stack`; default `pulumi` on `PATH`. */
@@ -41,7 +43,7 @@ const LATER_CHECKS = [
 /**
  * Checks, read-only, what a first preview against the tenant needs, one check per line of the report:
  * `connection` (resolved as the provider resolves it: the stack's `tenant-admin:*` config when `stack` is
- * given, else the `AUTH0_*` environment variables), `reachable`, `credentials` (and the clock against the
+ * given, or its named tenant `tenant`, else the `AUTH0_*` environment variables), `reachable`, `credentials` (and the clock against the
  * token's `iat`), `scopes` (against each resource's endpoints in the registry), `generation` (the phone
  * experience), `plan` (bot detection), `rateLimit` and `configured` (what differs from a new tenant, each with
  * its `import` value). It sends the token request, then one round of GETs in parallel; nothing else. The
@@ -53,7 +55,7 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
   try {
     const stack =
       options.stack === undefined ? undefined : await readStackConfig(options.stack, options.runPulumi);
-    connection = resolveCliConnection(env, stack);
+    connection = resolveCliConnection(env, stack, options.tenant);
   } catch (error) {
     if (!(error instanceof TenantAdminError)) throw error;
     return stopped(undefined, [{ name: "connection", status: "fail", summary: oneLine(error.message) }]);

@@ -21,7 +21,7 @@ async function main(args: readonly string[]): Promise<void> {
   const command = await commandLine(COMMAND, USAGE, () => parseArguments(args));
   if (command === undefined) return;
   if (command.kind === "doctor") {
-    const report = await runDoctor({ stack: command.stack });
+    const report = await runDoctor({ stack: command.stack, tenant: command.tenant });
     process.stdout.write(command.json ? `${JSON.stringify(report, null, 2)}\n` : formatDoctorReport(report));
     process.exitCode = report.ok ? 0 : 1;
     return;

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 
 import type { TenantConnectionSettings } from "../client/connection";
 import { TenantConfigError } from "../client/errors";
-import { CONFIG_KEYS } from "../client/settings";
+import { CONFIG_KEYS, TENANTS_CONFIG_KEY } from "../client/settings";
 
 /** A stack's config as the provider is configured with it: the connection settings, and every key it sets. */
 export interface StackConfig {
@@ -10,6 +10,11 @@ export interface StackConfig {
   readonly settings: TenantConnectionSettings;
   /** Every key the stack's config sets (`tenant-admin:domain`, `aws:region`, …), for the advice on unread keys. */
   readonly keys: readonly string[];
+  /**
+   * The value of `tenant-admin:tenants` (the named tenants, each with its credentials), as the CLI gives it, if
+   * the stack sets it. Holds credentials: never print or log it.
+   */
+  readonly tenants?: unknown;
 }
 
 /** Runs `pulumi` with arguments and returns its standard output; stands in for the CLI in tests. */
@@ -68,7 +73,15 @@ export async function readStackConfig(stack: string, run: PulumiRunner = runPulu
     const value = valueOf(entries[key]);
     if (value !== undefined) Object.assign(settings, { [field]: value });
   }
-  return { settings, keys: Object.keys(entries) };
+  const tenants = structuredValueOf(entries[TENANTS_CONFIG_KEY]);
+  return { settings, keys: Object.keys(entries), ...(tenants === undefined ? {} : { tenants }) };
+}
+
+/** The value of a structured entry (set with `--path`): its `objectValue`, else its JSON text. */
+function structuredValueOf(entry: unknown): unknown {
+  if (typeof entry !== "object" || entry === null) return undefined;
+  const { objectValue, value } = entry as { objectValue?: unknown; value?: unknown };
+  return objectValue ?? value;
 }
 
 /** The value of one entry of `pulumi config --json`: `{ value, secret }`. */

@@ -41,10 +41,36 @@ describe("tenant-admin's command line", () => {
     expect(parse).toThrow(message);
   });
 
+  it("reads a doctor of a stack's named tenant, and a doctor of the environment", () => {
+    expect(parseArguments(["doctor", "--stack", "prod", "--tenant", " eu ", "--json"])).toEqual({
+      kind: "doctor",
+      stack: "prod",
+      tenant: "eu",
+      json: true,
+    });
+    expect(parseArguments(["doctor"])).toEqual({
+      kind: "doctor",
+      stack: undefined,
+      tenant: undefined,
+      json: false,
+    });
+  });
+
+  it.each([
+    [["doctor", "--tenant", "eu"], "--tenant names a tenant of a stack's config map tenant-admin:tenants"],
+    [["doctor", "--stack", "prod", "--tenant", " "], "--tenant needs a NAME"],
+    [["export", "--out", "dir", "--tenant", "eu"], "export takes no --tenant"],
+  ])("refuses %j as a usage error naming the option", (args, message) => {
+    const parse = () => parseArguments(args);
+    expect(parse).toThrow(UsageError);
+    expect(parse).toThrow(message);
+  });
+
   it.each([
     [["export", "--out", "x", "--project", "bad name!"], /--project "bad name!" is not a valid project name/],
     [["export"], /export needs --out DIR/],
     [["export", "--out", "x", "--bogus"], /Unknown option '--bogus'/],
+    [["doctor", "--tenant", "eu"], /give the stack with --stack NAME/],
   ])("exits 2 with the usage hint on %j, in one line", async (args, reason) => {
     const run = await runCli(args);
     expect(run.code).toBe(2);

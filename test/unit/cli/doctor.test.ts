@@ -373,6 +373,53 @@ describe("tenant-admin doctor", () => {
     expect(report.ok).toBe(true);
   });
 
+  it("checks a named tenant of the stack's tenant-admin:tenants with its settings alone", async () => {
+    // As `pulumi config --json --show-secrets` (CLI v3.259.0) prints a map set with `--path`, one secret in it.
+    const tenants = {
+      eu: { domain: emulator.domain, clientId: emulator.clientId, clientSecret: CLIENT_SECRET },
+    };
+    const config = {
+      "tenant-admin:domain": { value: "another-tenant.example.com", secret: false },
+      "tenant-admin:tenants": { value: JSON.stringify(tenants), objectValue: tenants, secret: true },
+    };
+    const runPulumi = () => Promise.resolve(JSON.stringify(config));
+    const env = { AUTH0_CLIENT_SECRET: "the environment's, never used for a named tenant" };
+    const report = await runDoctor({ stack: "prod", tenant: "eu", env, runPulumi });
+    expect(check(report, "connection").summary).toBe(
+      `${emulator.domain} (tenant-admin:tenants.eu.domain), with the client secret of client ${emulator.clientId} ` +
+        "(tenant-admin:tenants.eu.clientSecret)",
+    );
+    expect(report.ok).toBe(true);
+
+    const unknown = await runDoctor({ stack: "prod", tenant: "us", env, runPulumi });
+    expect(check(unknown, "connection")).toEqual({
+      name: "connection",
+      status: "fail",
+      summary: expect.stringContaining(
+        'The tenant "us" is not in the stack config key tenant-admin:tenants (known: eu)',
+      ),
+    });
+    expect(JSON.stringify(unknown)).not.toContain(CLIENT_SECRET);
+  });
+
+  it("names the stack's tenants when its top-level settings make no connection", async () => {
+    const tenants = { eu: { domain: emulator.domain }, us: { domain: "us.example.com" } };
+    const config = {
+      "tenant-admin:tenants": { value: JSON.stringify(tenants), objectValue: tenants, secret: false },
+    };
+    const report = await runDoctor({
+      stack: "prod",
+      env: {},
+      runPulumi: () => Promise.resolve(JSON.stringify(config)),
+    });
+    expect(check(report, "connection").status).toBe("fail");
+    expect(check(report, "connection").summary).toMatch(
+      /^No tenant domain: .* The stack names tenants in tenant-admin:tenants \(eu, us\): check one with --tenant NAME\.$/,
+    );
+    // Without a stack, the environment alone: no map to name.
+    expect(check(await runDoctor({ env: {} }), "connection").summary).not.toContain("--tenant");
+  });
+
   it("prints the same report as one JSON document with --json, and exits 0 or 1 as the checks say", async () => {
     const healthy = await runCli(["doctor", "--json"], envOf(emulator));
     expect(healthy.code).toBe(0);
