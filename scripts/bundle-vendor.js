@@ -4,8 +4,9 @@
 //
 // Why: a program's first `getTenantSettings` and the engine's provider process at its first check load them.
 // From node_modules, Node finds, reads and compiles each of their files (zod has some 80 besides its locales);
-// one file each, without the modules the package never runs (LEFT_OUT, and zod's that its schemas never reach),
-// costs a fraction of the CPU (docs/performance.md). jose stays in node_modules: only `private_key_jwt` signing loads it.
+// one file each, without the modules the package never runs (LEFT_OUT, and zod's that its schemas never
+// reach), costs a fraction of the CPU (docs/performance.md). jose stays in node_modules: only
+// `private_key_jwt` signing loads it.
 "use strict";
 
 const { mkdirSync, readFileSync, readdirSync, writeFileSync } = require("node:fs");

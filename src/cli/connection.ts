@@ -39,11 +39,10 @@ function withNamedTenantsHint(
   stack: StackConfig | undefined,
   tenant: string | undefined,
 ): unknown {
-  if (!(error instanceof TenantConfigError) || stack?.tenants === undefined || tenant !== undefined)
-    return error;
+  if (!(error instanceof TenantConfigError) || tenant !== undefined) return error;
   let names: string[];
   try {
-    names = namedTenantNames(stack.tenants);
+    names = namedTenantNames(stack?.tenants);
   } catch {
     return error;
   }

@@ -52,17 +52,13 @@ let zodModule: typeof Zod | undefined;
 export const PARSE_WITHOUT_JIT = { jitless: true } as const;
 
 /**
- * zod, loaded when the first schema is used. Loading it costs more than the rest of a program's import of
- * this package, and neither a program that only declares resources nor a provider's diff needs it.
+ * zod's `z`, loaded when the first schema is built or inspected. Loading it costs more than the rest of a
+ * program's import of this package, and neither a program that only declares resources nor a provider's diff
+ * needs it.
  */
-function zod(): typeof Zod {
-  // The one lazy load of zod: every schema is built through here (lint keeps other modules off zod).
-  return (zodModule ??= require("zod") as typeof Zod);
-}
-
-/** zod's `z`, loaded on first use (for code that inspects a schema rather than building one). */
 export function zodApi(): ZodApi {
-  return zod().z;
+  // The one lazy load of zod: every schema is built through here (lint keeps other modules off zod).
+  return (zodModule ??= require("zod") as typeof Zod).z;
 }
 
 class LazySchema<T> implements Schema<T> {
@@ -71,7 +67,7 @@ class LazySchema<T> implements Schema<T> {
   constructor(private readonly build: (z: ZodApi) => Zod.ZodType) {}
 
   get zod(): Zod.ZodType {
-    return (this.#built ??= this.build(zod().z));
+    return (this.#built ??= this.build(zodApi()));
   }
 
   parse(value: unknown): T {
