@@ -24,8 +24,11 @@ const VENDORED = ["zod", "axios", "liquidjs"];
 /**
  * Modules of the vendored packages that the package never runs, written in as the few lines it does use, so
  * that no process parses and runs the rest (as webpack's IgnorePlugin leaves out moment's locales):
- * form-data (and mime-db through it, 130 KB), axios's FormData for Node versions without one. Without it axios
- * takes Node's own FormData for a multipart body, which the package never sends.
+ * - form-data (and mime-db through it, 130 KB), axios's FormData for Node versions without one, for multipart
+ *   bodies, which the package never sends;
+ * - axios's fetch adapter, which src/client/http.ts never selects (it sets `adapter: "http"`). As it starts, it
+ *   reads Node's global `fetch`, `Request` and `Response` and builds a `Request` and a stream to test them,
+ *   which loads undici, Node's fetch (about 20 ms of CPU).
  */
 const LEFT_OUT = [
   {
@@ -34,6 +37,26 @@ const LEFT_OUT = [
     request: /^form-data$/,
     contents: "module.exports = null;",
   },
+  {
+    name: "axios-fetch-adapter",
+    importer: /\/node_modules\/axios\/lib\/adapters\/adapters\.js$/,
+    request: /^\.\/fetch\.js$/,
+    contents: "export const getFetch = () => false;\nexport default false;",
+  },
+];
+
+/**
+ * Lines of a vendored package's modules that the bundle writes otherwise, each found exactly once or the build
+ * stops (a new release that moved it is read anew): axios reads Node's global `FormData` as it starts, to tell a
+ * FormData body from the others, and in Node that getter loads undici. The package never sends a FormData body,
+ * so the bundled axios knows none, and undici is never loaded.
+ */
+const REWRITTEN_LINES = [
+  {
+    file: /\/node_modules\/axios\/lib\/utils\.js$/,
+    line: "const FormDataCtor = typeof G.FormData !== 'undefined' ? G.FormData : undefined;",
+    becomes: "const FormDataCtor = undefined;",
+  },
 ];
 
 /**
@@ -41,9 +64,12 @@ const LEFT_OUT = [
  * members of `z` the package builds its schemas with (`ZOD_API` of src/wire/schema.ts, which the compiler holds
  * the schemas to), and exports them as `z`. zod marks its modules free of side effects, so esbuild leaves out
  * what those members never reach: the other schema kinds, JSON Schema, the sixty-odd locales (English, which zod
- * sets as it starts, stays). The others whole, as their CommonJS entry.
+ * sets as it starts, stays). axios: its ES modules (lib/), where the fetch adapter is a module of its own that
+ * LEFT_OUT can leave out, as the CommonJS value the package's modules load. liquidjs whole, as its CommonJS entry.
  */
 function entryOf(name) {
+  if (name === "axios")
+    return { contents: 'import axios from "axios";\nmodule.exports = axios;\n', loader: "js" };
   if (name !== "zod") return { contents: `module.exports = require(${JSON.stringify(name)});`, loader: "js" };
   const { ZOD_API } = require(join(dist, "wire/schema.js"));
   const imports = ZOD_API.map((member, index) => `${member} as m${index}`).join(", ");
@@ -70,6 +96,22 @@ const leftOut = {
       );
     }
     build.onLoad({ filter: /.*/, namespace: "left-out" }, (args) => ({ loader: "js", ...args.pluginData }));
+  },
+};
+
+/** Writes {@link REWRITTEN_LINES} into the modules that hold them. */
+const rewrittenLines = {
+  name: "rewritten-lines",
+  setup(build) {
+    for (const { file, line, becomes } of REWRITTEN_LINES) {
+      build.onLoad({ filter: file }, (args) => {
+        const text = readFileSync(args.path, "utf8");
+        const found = text.split(line).length - 1;
+        if (found !== 1)
+          throw new Error(`${relative(root, args.path)} holds "${line}" ${found} times, not once`);
+        return { contents: text.replace(line, becomes), loader: "js" };
+      });
+    }
   },
 };
 
@@ -108,7 +150,7 @@ async function bundleVendored() {
       minifySyntax: true,
       legalComments: "eof",
       logLevel: "warning",
-      plugins: [leftOut],
+      plugins: [leftOut, rewrittenLines],
     });
     inputs.push(...Object.keys(metafile.inputs));
   }

@@ -78,7 +78,14 @@ What this package adds on top of it:
   runs at its first use, and a vendored file is read then: a check that sends no request reads no axios
   (test/e2e/providerLoad.test.ts). What the package never runs is left out of the vendored
   files, so no process parses it: axios's form-data with mime-db, for multipart bodies, which the package never
-  sends; and most of zod. The vendored zod holds only the members of \`z\` that the package's schemas are built
+  sends; axios's fetch adapter, which the package never selects (its requests go through axios's http adapter);
+  and most of zod. axios reads Node's global \`FormData\` as it starts, and the fetch adapter reads \`fetch\` and
+  builds a \`Request\`: in Node each loads undici, Node's fetch. The vendored axios has no fetch adapter and knows
+  no \`FormData\` (the build rewrites that one line of axios, \`REWRITTEN_LINES\` in scripts/bundle-vendor.js), so
+  the package's code never loads undici (test/unit/scripts/vendorBundles.test.ts sends a request through it and
+  checks). Loading the vendored axios takes 13 ms of CPU against 35 ms, and a fresh provider's first check (CAPTCHA,
+  with the token and its read, at 0 ms) 88 ms against 121 ms (medians of 9 and 11 fresh Node processes,
+  interleaved with the build before, after \`@pulumi/pulumi\`). The vendored zod holds only the members of \`z\` that the package's schemas are built
   with (\`ZOD_API\` in src/wire/schema.ts, to which the compiler holds them), bundled from zod's ES modules, so
   what they never reach is left out: the other schema kinds and the sixty-odd locales (English, which zod sets
   as it starts, stays). It is 141 KB where all of zod in one file was 348 KB, and loading it takes 11 ms of CPU
@@ -199,14 +206,14 @@ liquidjs and the schemas in the provider process (the "ours in total" column), w
 preview that creates or updates also makes the write check (the HTTP client, one token, two reads); and the
 program's \`getTenantSettings\` loads the client and reads the settings, which overlaps the provider process's
 start but shares the machine's two cores with it. The program loads zod and axios from \`dist/vendor/\` too:
-the call costs about 105 ms of CPU with its token and read (136 ms before zod was cut to the members the package
-uses), the median of 9 fresh processes of \`node -e 'require("@pulumi/pulumi"); const admin =
+the call costs about 111 ms of CPU with its token and read (142 ms in the same run for the build before, which
+loaded undici with axios), the median of 9 fresh processes of \`node -e 'require("@pulumi/pulumi"); const admin =
 require("pulumi-tenant-admin"); const cpu = process.cpuUsage(); admin.getTenantSettings({ fields:
 ["friendlyName"] }).then(() => console.log(process.cpuUsage(cpu)))'\` in a program's directory, with
-\`AUTH0_*\` naming the emulator at 0 ms, interleaved with the build before. Of what is left, about 25 ms is Node's
-undici, which axios loads as it starts (it reads the global \`FormData\` and tries Node's fetch), though the
-package's requests go through axios's http adapter: the package does not edit axios's code to skip it. The ratios are in the
-second table below; the floor's own spread (min – max) is as wide as the difference from the target, and on a
+\`AUTH0_*\` naming the emulator at 0 ms, interleaved with the build before. The ratios are in the
+second table below. In each run the floor's preview is timed right beside the lifecycle's first preview (at
+0 ms, before it in odd runs and after it in even ones), so the two meet the machine at the same moment; the
+floor's own spread (min – max) is as wide as the difference from the target, and on a
 machine shared with other work (a load average above its cores in the footer) medians move by a second or more
 from one run to the next: compare within one run.
 

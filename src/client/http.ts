@@ -140,6 +140,8 @@ export class HttpTransport {
     this.#onResponse = options.onResponse;
     this.#pacer = options.pacer;
     this.#axios = axios.create({
+      // Node's http and https, whose agents below keep connections; the vendored axios has no fetch adapter.
+      adapter: "http",
       timeout: options.timeoutMs,
       maxRedirects: 0,
       validateStatus: () => true,

@@ -85,6 +85,36 @@ describe("the vendored packages", () => {
     expect(liquid).toEqual({ fromNodeModules: [], probed: "OK" });
   });
 
+  it("send a request with axios without loading undici, Node's fetch, which axios's fetch adapter loads", () => {
+    // In a fresh process: a server on loopback, and the request the package's client makes through axios's
+    // http adapter. Node's global FormData and fetch are undici's: reading either loads it.
+    const output = execFileSync(
+      process.execPath,
+      [
+        "-e",
+        `const http = require("node:http");
+         const axios = require(${JSON.stringify(path.join(DIST, "vendor/axios.js"))});
+         const server = http.createServer((request, response) => response.end(JSON.stringify({ method: request.method })));
+         server.listen(0, "127.0.0.1", async () => {
+           const client = axios.create({ adapter: "http", responseType: "text" });
+           const url = "http://127.0.0.1:" + server.address().port + "/";
+           const answer = await client.post(url, { a: 1 });
+           let fetchAdapter = "chosen";
+           try { axios.getAdapter("fetch"); } catch (error) { fetchAdapter = error.code; }
+           const undici = process.moduleLoadList.filter((name) => name.includes("undici"));
+           server.close();
+           console.log(JSON.stringify({ answer: answer.data, fetchAdapter, undici }));
+         });`,
+      ],
+      { encoding: "utf8", timeout: 60_000 },
+    );
+    expect(JSON.parse(output)).toEqual({
+      answer: '{"method":"POST"}',
+      fetchAdapter: "ERR_NOT_SUPPORT",
+      undici: [],
+    });
+  });
+
   it("ship the license of each package they hold, at the version installed", () => {
     const licenses = readFileSync(path.join(DIST, "vendor/LICENSES.txt"), "utf8");
     const listed = new Map(
