@@ -38,6 +38,18 @@ describe("examples/*/README.md", () => {
     expect(readme).toMatch(new RegExp(`^# examples/${dir}\n\n\\S`));
     expect(readme).toMatch(/^## Run it against the emulator$/m);
   });
+
+  // A secret read from the emulator's output (or a vault) may start with "-", which pulumi config set takes for
+  // a flag; on standard input it is only ever the value, and stays out of the process list.
+  it.each(examples)(
+    "examples/%s gives pulumi config set each secret it computes on standard input",
+    (dir) => {
+      const secretsOnCommandLine = (emulatorCommands(dir) ?? "")
+        .split("\n")
+        .filter((line) => /config set .*--secret.*"\$\(/.test(line));
+      expect(secretsOnCommandLine).toEqual([]);
+    },
+  );
 });
 
 /** The examples whose README runs the emulator itself (basic runs through npm start, ci through the e2e job). */
