@@ -83,9 +83,9 @@ What this package adds on top of it:
   builds a \`Request\`: in Node each loads undici, Node's fetch. The vendored axios has no fetch adapter and knows
   no \`FormData\` (the build rewrites that one line of axios, \`REWRITTEN_LINES\` in scripts/bundle-vendor.js), so
   the package's code never loads undici (test/unit/scripts/vendorBundles.test.ts sends a request through it and
-  checks). Loading the vendored axios takes 13 ms of CPU against 35 ms, and a fresh provider's first check (CAPTCHA,
-  with the token and its read, at 0 ms) 88 ms against 121 ms (medians of 9 and 11 fresh Node processes,
-  interleaved with the build before, after \`@pulumi/pulumi\`).
+  checks). Loading the vendored axios takes 13 ms of CPU against 35 ms, and a fresh provider's first check
+  (CAPTCHA, with the token and its read, at 0 ms) 88 ms against 121 ms (medians of 9 and 11 fresh Node
+  processes, interleaved with the build before, after \`@pulumi/pulumi\`).
   The vendored zod holds only the members of \`z\` that the package's schemas are built
   with (\`ZOD_API\` in src/wire/schema.ts, to which the compiler holds them), bundled from zod's ES modules, so
   what they never reach is left out: the other schema kinds and the sixty-odd locales (English, which zod sets

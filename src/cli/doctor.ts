@@ -43,11 +43,11 @@ const LATER_CHECKS = [
 /**
  * Checks, read-only, what a first preview against the tenant needs, one check per line of the report:
  * `connection` (resolved as the provider resolves it: the stack's `tenant-admin:*` config when `stack` is
- * given, or its named tenant `tenant`, else the `AUTH0_*` environment variables), `reachable`,
- * `credentials` (and the clock against the token's `iat`), `scopes` (against each resource's endpoints in the registry), `generation` (the phone
- * experience), `plan` (bot detection), `rateLimit` and `configured` (what differs from a new tenant, each with
- * its `import` value). It sends the token request, then one round of GETs in parallel; nothing else. The
- * report names where each setting came from, never a secret.
+ * given, or its named tenant `tenant`, else the `AUTH0_*` environment variables), `reachable`, `credentials`
+ * (and the clock against the token's `iat`), `scopes` (against each resource's endpoints in the registry),
+ * `generation` (the phone experience), `plan` (bot detection), `rateLimit` and `configured` (what differs from
+ * a new tenant, each with its `import` value). It sends the token request, then one round of GETs in parallel;
+ * nothing else. The report names where each setting came from, never a secret.
  */
 export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorReport> {
   const env = options.env ?? process.env;
